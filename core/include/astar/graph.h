@@ -1,0 +1,48 @@
+// Graph: an explicit directed graph with node positions (junctions and roads). The same
+// Search runs on it; geometric heuristics are scaled by the lowest cost-per-distance ratio
+// over all edges, so they stay admissible whatever the edge costs are.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "astar/error.h"
+#include "astar/grid.h"
+
+namespace astar {
+
+class Graph {
+ public:
+  struct Edge {
+    NodeId to;
+    double cost;
+  };
+  struct Position {
+    double x, y;
+  };
+
+  NodeId addNode(double x, double y);
+  // cost must be finite and >= 0; both ends must exist and differ.
+  Error addEdge(NodeId from, NodeId to, double cost, bool twoWay = true);
+  void clear();
+
+  NodeId cellCount() const { return static_cast<NodeId>(positions_.size()); }  // node count
+  Position position(NodeId n) const { return positions_[n]; }
+  std::span<const Edge> edgesFrom(NodeId n) const { return out_[n]; }
+  bool passable(NodeId) const { return true; }
+
+  template <class Visit>
+  void forEachNeighbor(NodeId n, Visit&& visit) const {
+    for (const Edge& e : out_[n]) visit(e.to, e.cost);
+  }
+  template <class Visit>
+  void forEachPredecessor(NodeId n, Visit&& visit) const {
+    for (const Edge& e : in_[n]) visit(e.to, e.cost);
+  }
+
+ private:
+  std::vector<Position> positions_;
+  std::vector<std::vector<Edge>> out_;
+  std::vector<std::vector<Edge>> in_;  // edges stored reversed: to = the predecessor
+};
+
+}  // namespace astar

@@ -1,0 +1,248 @@
+// Grid: a W x H map of cells (walls or passable cells with an entry cost), its movement
+// rules, wrap-around axes, portals and one-way cells. The neighbour generator below is the
+// only place that knows about topology: searches, heuristics and flow fields go through it.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "astar/error.h"
+
+namespace astar {
+
+using NodeId = std::uint32_t;  // a cell index (y * width + x) or a graph node
+inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
+inline constexpr int kMaxGridSide = 4096;
+inline constexpr int kMaxPortals = 256;
+
+// How diagonal moves are allowed (names as in PathFinding.js). Never = 4-connected.
+enum class DiagonalMovement : std::uint8_t { Never, OnlyWhenNoObstacles, IfAtMostOneObstacle, Always };
+// Base step costs: Real = 1 and sqrt(2); Integer = 10 and 14 (the tutorial's integer mode).
+enum class CostModel : std::uint8_t { Real, Integer };
+
+// Directions: the four orthogonal ones first, so a 4-connected scan is directions 0..3.
+enum Direction : std::uint8_t { North, East, South, West, NorthEast, SouthEast, SouthWest, NorthWest };
+inline constexpr int kDirectionX[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+inline constexpr int kDirectionY[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+inline constexpr std::uint8_t kAllDirections = 0xFF;
+inline constexpr std::uint8_t directionBit(Direction d) { return static_cast<std::uint8_t>(1u << d); }
+
+// A directed link between two cells with its own cost. A two-way portal is stored once
+// here and yields an edge in each direction.
+struct Portal {
+  NodeId from = kNoNode;
+  NodeId to = kNoNode;
+  double cost = 1.0;
+  bool twoWay = true;
+  friend bool operator==(const Portal&, const Portal&) = default;
+};
+
+class Grid {
+ public:
+  Grid() = default;
+  // A width x height grid of floor cells with cost 1. Sizes outside 1..kMaxGridSide give
+  // an empty 0 x 0 grid; use reset() to get the error message.
+  Grid(int width, int height);
+
+  // Resize to width x height floor cells of cost 1; clears portals, one-way cells and wrap.
+  Error reset(int width, int height);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  NodeId cellCount() const { return static_cast<NodeId>(width_) * static_cast<NodeId>(height_); }
+  bool contains(int x, int y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
+  NodeId index(int x, int y) const { return static_cast<NodeId>(y) * static_cast<NodeId>(width_) + static_cast<NodeId>(x); }
+  int xOf(NodeId n) const { return static_cast<int>(n % static_cast<NodeId>(width_)); }
+  int yOf(NodeId n) const { return static_cast<int>(n / static_cast<NodeId>(width_)); }
+
+  // Cells. A wall has no cost; a passable cell costs cost() to enter.
+  bool passable(NodeId n) const { return open_[padded(n)] != 0; }
+  bool passable(int x, int y) const { return contains(x, y) && passable(index(x, y)); }
+  float cost(NodeId n) const { return cost_[n]; }
+  Error setWall(int x, int y);
+  Error setCost(int x, int y, double cost);  // makes the cell passable; cost must be finite and > 0
+  // Lowest entry cost over passable cells (1 when there are none): heuristics scale by it.
+  double minCost() const { return minCost_; }
+
+  // One-way cells: the set of movement directions (bits of directionBit) in which the cell
+  // may be entered. kAllDirections (the default) means an ordinary cell.
+  Error setEntryMask(int x, int y, std::uint8_t allowedDirections);
+  std::uint8_t entryMask(NodeId n) const { return entryMask_[n]; }
+  bool hasOneWayCells() const { return oneWayCount_ != 0; }
+
+  DiagonalMovement diagonal() const { return diagonal_; }
+  void setDiagonal(DiagonalMovement d) { diagonal_ = d; }
+  CostModel costModel() const { return costModel_; }
+  void setCostModel(CostModel m);
+  double straightCost() const { return straightCost_; }
+  double diagonalCost() const { return diagonalCost_; }
+
+  bool wrapX() const { return wrapX_; }
+  bool wrapY() const { return wrapY_; }
+  void setWrap(bool x, bool y) { wrapX_ = x && width_ > 0; wrapY_ = y && height_ > 0; }
+
+  // Portals: both ends must be distinct cells inside the grid; cost finite and >= 0.
+  // The ends need not be passable now, but a portal is only used between passable cells.
+  Error addPortal(int fromX, int fromY, int toX, int toY, double cost, bool twoWay);
+  void removePortal(std::size_t i);
+  void clearPortals();
+  std::span<const Portal> portals() const { return portals_; }
+
+  // Calls visit(NodeId next, double stepCost) for every move out of n (n must be passable).
+  template <class Visit>
+  void forEachNeighbor(NodeId n, Visit&& visit) const;
+  // Calls visit(NodeId previous, double stepCost) for every move into n.
+  template <class Visit>
+  void forEachPredecessor(NodeId n, Visit&& visit) const;
+
+  // Structural equality (cells, costs, rules, portals, one-way cells).
+  friend bool operator==(const Grid& a, const Grid& b);
+
+ private:
+  struct PortalEdge {
+    NodeId from, to;
+    double cost;
+  };
+  // Passability lives in a padded array (one wall cell around the map) so that the
+  // common non-wrapping case needs no bounds checks.
+  std::size_t padded(NodeId n) const { return n + 2 * (n / static_cast<NodeId>(width_)) + static_cast<std::size_t>(width_) + 3; }
+  std::size_t paddedXY(int x, int y) const { return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(width_ + 2) + static_cast<std::size_t>(x + 1); }
+  bool cornerAllowed(bool sideA, bool sideB) const;
+  void rebuildPortalEdges();
+  void recomputeMinCost();
+  template <class Visit>
+  void visitPortals(const std::vector<PortalEdge>& edges, NodeId n, bool byTarget, Visit& visit) const;
+
+  int width_ = 0;
+  int height_ = 0;
+  std::vector<std::uint8_t> open_;       // padded, 1 = passable
+  std::vector<float> cost_;              // entry cost per cell (0 for walls)
+  std::vector<std::uint8_t> entryMask_;  // allowed entry directions per cell
+  std::vector<std::uint8_t> portalFlags_;  // bit 0: has outgoing portal edge, bit 1: incoming
+  std::vector<Portal> portals_;
+  std::vector<PortalEdge> portalOut_;  // sorted by from
+  std::vector<PortalEdge> portalIn_;   // sorted by to
+  std::uint32_t oneWayCount_ = 0;
+  double minCost_ = 1.0;
+  std::uint32_t minCostCount_ = 0;  // passable cells at minCost_ (a rescan only when it drops to 0)
+  DiagonalMovement diagonal_ = DiagonalMovement::OnlyWhenNoObstacles;
+  CostModel costModel_ = CostModel::Real;
+  double straightCost_ = 1.0;
+  double diagonalCost_ = 1.4142135623730951;
+  bool wrapX_ = false;
+  bool wrapY_ = false;
+};
+
+// ---- inline neighbour generation (hot path) ----
+
+inline bool Grid::cornerAllowed(bool sideA, bool sideB) const {
+  switch (diagonal_) {
+    case DiagonalMovement::OnlyWhenNoObstacles: return sideA && sideB;
+    case DiagonalMovement::IfAtMostOneObstacle: return sideA || sideB;
+    case DiagonalMovement::Always: return true;
+    case DiagonalMovement::Never: break;
+  }
+  return false;
+}
+
+template <class Visit>
+inline void Grid::visitPortals(const std::vector<PortalEdge>& edges, NodeId n, bool byTarget, Visit& visit) const {
+  // Few portals per map: a linear scan of a short sorted list is fastest.
+  for (const PortalEdge& e : edges) {
+    const NodeId key = byTarget ? e.to : e.from;
+    if (key < n) continue;
+    if (key > n) break;
+    const NodeId other = byTarget ? e.from : e.to;
+    if (passable(other)) visit(other, e.cost);
+  }
+}
+
+template <class Visit>
+inline void Grid::forEachNeighbor(NodeId n, Visit&& visit) const {
+  const int w = width_;
+  const int x = xOf(n), y = yOf(n);
+  const int directions = diagonal_ == DiagonalMovement::Never ? 4 : 8;
+  const bool oneWay = oneWayCount_ != 0;
+  if (!wrapX_ && !wrapY_) {
+    // Padded layout: neighbours outside the map read as walls.
+    const std::size_t p = paddedXY(x, y);
+    const std::ptrdiff_t pw = w + 2;
+    const std::uint8_t* o = open_.data();
+    const bool side[4] = {o[p - pw] != 0, o[p + 1] != 0, o[p + pw] != 0, o[p - 1] != 0};
+    for (int d = 0; d < directions; ++d) {
+      const int dx = kDirectionX[d], dy = kDirectionY[d];
+      if (d < 4) {
+        if (!side[d]) continue;
+      } else {
+        if (!o[static_cast<std::ptrdiff_t>(p) + dy * pw + dx]) continue;
+        const bool a = side[dx > 0 ? East : West], b = side[dy > 0 ? South : North];
+        if (!cornerAllowed(a, b)) continue;
+      }
+      const NodeId m = static_cast<NodeId>(static_cast<std::int64_t>(n) + dy * w + dx);
+      if (oneWay && !(entryMask_[m] & (1u << d))) continue;
+      visit(m, (d < 4 ? straightCost_ : diagonalCost_) * static_cast<double>(cost_[m]));
+    }
+  } else {
+    const int h = height_;
+    auto wrapped = [&](int cx, int cy, NodeId& out) {
+      if (cx < 0 || cx >= w) {
+        if (!wrapX_) return false;
+        cx = (cx + w) % w;
+      }
+      if (cy < 0 || cy >= h) {
+        if (!wrapY_) return false;
+        cy = (cy + h) % h;
+      }
+      out = index(cx, cy);
+      return passable(out);
+    };
+    NodeId tmp;
+    for (int d = 0; d < directions; ++d) {
+      const int dx = kDirectionX[d], dy = kDirectionY[d];
+      NodeId m;
+      if (!wrapped(x + dx, y + dy, m)) continue;
+      if (d >= 4 && !cornerAllowed(wrapped(x + dx, y, tmp), wrapped(x, y + dy, tmp))) continue;
+      if (m == n) continue;  // a 1-wide wrapping axis would step onto itself
+      if (oneWay && !(entryMask_[m] & (1u << d))) continue;
+      visit(m, (d < 4 ? straightCost_ : diagonalCost_) * static_cast<double>(cost_[m]));
+    }
+  }
+  if (portalFlags_[n] & 1u) visitPortals(portalOut_, n, false, visit);
+}
+
+template <class Visit>
+inline void Grid::forEachPredecessor(NodeId n, Visit&& visit) const {
+  // Grid moves are symmetric in which cells they need passable (the corner rule looks at
+  // the same two side cells), so a predecessor is a neighbour m from which the step
+  // m -> n is allowed by n's entry mask; its cost is the cost of entering n.
+  const int w = width_, h = height_;
+  const int x = xOf(n), y = yOf(n);
+  const int directions = diagonal_ == DiagonalMovement::Never ? 4 : 8;
+  const std::uint8_t mask = entryMask_[n];
+  auto wrapped = [&](int cx, int cy, NodeId& out) {
+    if (cx < 0 || cx >= w) {
+      if (!wrapX_) return false;
+      cx = (cx + w) % w;
+    }
+    if (cy < 0 || cy >= h) {
+      if (!wrapY_) return false;
+      cy = (cy + h) % h;
+    }
+    out = index(cx, cy);
+    return passable(out);
+  };
+  const double enter = static_cast<double>(cost_[n]);
+  NodeId tmp;
+  for (int d = 0; d < directions; ++d) {
+    if (!(mask & (1u << d))) continue;  // moving in direction d into n is not allowed
+    const int dx = kDirectionX[d], dy = kDirectionY[d];
+    NodeId m;
+    if (!wrapped(x - dx, y - dy, m)) continue;
+    if (d >= 4 && !cornerAllowed(wrapped(x - dx, y, tmp), wrapped(x, y - dy, tmp))) continue;
+    if (m == n) continue;
+    visit(m, (d < 4 ? straightCost_ : diagonalCost_) * enter);
+  }
+  if (portalFlags_[n] & 2u) visitPortals(portalIn_, n, true, visit);
+}
+
+}  // namespace astar

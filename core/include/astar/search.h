@@ -1,0 +1,119 @@
+// Search: one reusable, steppable search object per map (Grid or Graph).
+//
+//   astar::GridSearch search(grid);
+//   astar::SearchOptions options;               // A*, octile, topology-aware by default
+//   search.begin(start, goal, options);          // or begin(start, goals, options)
+//   while (search.step(100) == astar::SearchStatus::InProgress) { /* draw a frame */ }
+//   search.path();  search.stats().pathCost;
+//
+// run() is the same loop over step(). Per-query reset is O(1) (a generation stamp); the
+// open list is an indexed binary heap with decrease-key; after the first query on a map
+// size, no query allocates. Bad input yields SearchStatus::InvalidInput and message().
+#pragma once
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "astar/grid.h"
+#include "astar/heuristic.h"
+
+namespace astar {
+
+class Graph;
+template <class Space>
+class LandmarkTable;
+
+enum class Algorithm : std::uint8_t { AStar, WeightedAStar, Dijkstra, GreedyBestFirst, BreadthFirst, DepthFirst, JumpPoint };
+inline constexpr int kAlgorithmCount = 7;
+const char* algorithmName(Algorithm a);                // "astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs", "jps"
+bool parseAlgorithm(const char* name, Algorithm& out);  // accepts the names above
+
+enum class SearchStatus : std::uint8_t { Idle, InProgress, Found, NoPath, InvalidInput };
+const char* statusName(SearchStatus s);
+
+struct SearchOptions {
+  Algorithm algorithm = Algorithm::AStar;
+  Heuristic heuristic = Heuristic::Octile;
+  double weight = 1.0;       // WeightedAStar: f = g + weight * h (>= 1; cost <= weight * optimal)
+  bool wrapAware = true;     // heuristic uses torus distance on wrapping axes
+  bool portalAware = true;   // heuristic accounts for portals
+  bool recordExpansions = false;  // keep the expansion order (for the playground's inspector)
+};
+
+struct SearchStats {
+  std::uint64_t expanded = 0;   // nodes taken off the open list
+  std::uint64_t generated = 0;  // edges relaxed (neighbours looked at)
+  std::uint64_t reopened = 0;   // closed nodes put back on the open list (weighted A*)
+  std::uint64_t maxOpen = 0;    // largest open list size
+  double pathCost = 0.0;        // cost of the returned (or partial) path
+  std::uint64_t pathCells = 0;  // nodes on the returned path, start and end included
+  bool partial = false;         // NoPath: the path leads to the closest node reached instead
+  bool fellBack = false;        // JumpPoint ran as A* (terrain, portals, one-way cells or wrap)
+};
+
+enum class NodeState : std::uint8_t { Unseen = 0, Open = 1, Closed = 2 };
+
+template <class Space>
+class Search {
+ public:
+  explicit Search(const Space& space);
+  ~Search();
+  Search(const Search&) = delete;
+  Search& operator=(const Search&) = delete;
+
+  // Starts a query. Goals: one or more (the nearest is found). Landmarks are needed only
+  // for Heuristic::Landmarks. Returns InProgress, Found (start is a goal) or InvalidInput.
+  SearchStatus begin(NodeId start, NodeId goal, const SearchOptions& options,
+                     const LandmarkTable<Space>* landmarks = nullptr);
+  SearchStatus begin(NodeId start, std::span<const NodeId> goals, const SearchOptions& options,
+                     const LandmarkTable<Space>* landmarks = nullptr);
+  // Expands at most maxExpansions nodes.
+  SearchStatus step(std::uint32_t maxExpansions);
+  // Runs to the end: a loop over step().
+  SearchStatus run();
+
+  SearchStatus status() const { return status_; }
+  const char* message() const { return message_; }  // why InvalidInput; "" otherwise
+  const SearchStats& stats() const { return stats_; }
+  // The path, start first, when Found (or partial when NoPath with stats().partial).
+  std::span<const NodeId> path() const { return path_; }
+  // Copies the path into a caller-owned buffer; returns the path's length (may exceed out.size()).
+  std::size_t copyPath(std::span<NodeId> out) const;
+  NodeId reachedGoal() const { return reachedGoal_; }  // the goal found (multi-goal), or kNoNode
+
+  // Inspection (valid until the next begin()).
+  NodeState state(NodeId n) const;
+  double g(NodeId n) const;           // +inf when unseen
+  double h(NodeId n) const;           // heuristic estimate (computed on demand)
+  double f(NodeId n) const;           // the key the node was ordered by (g + w*h for A* family)
+  NodeId parent(NodeId n) const;      // kNoNode for the start or unseen nodes
+  std::span<const NodeId> expansionOrder() const { return expansions_; }  // when recordExpansions
+  std::size_t openSize() const;
+  // Fills out[n] = NodeState for every node (out.size() must be >= node count).
+  void fillStates(std::span<std::uint8_t> out) const;
+
+  std::size_t bytesPerNode() const;  // per-node search state, for the benchmark report
+
+ private:
+  struct Impl;
+  Impl* impl_;
+  SearchStatus status_ = SearchStatus::Idle;
+  SearchStats stats_;
+  std::vector<NodeId> path_;
+  std::vector<NodeId> expansions_;
+  NodeId reachedGoal_ = kNoNode;
+  char message_[192] = {};
+};
+
+using GridSearch = Search<Grid>;
+using GraphSearch = Search<Graph>;
+
+// One-shot helpers (allocate a Search; for tests and tools, not for hot loops).
+struct PathResult {
+  SearchStatus status = SearchStatus::Idle;
+  SearchStats stats;
+  std::vector<NodeId> path;
+};
+PathResult findPath(const Grid& grid, NodeId start, NodeId goal, const SearchOptions& options = {});
+
+}  // namespace astar

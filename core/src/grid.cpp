@@ -1,0 +1,152 @@
+// Grid: cell storage and edits. Neighbour generation is inline in grid.h.
+#include "astar/grid.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace astar {
+
+Grid::Grid(int width, int height) { (void)reset(width, height); }
+
+Error Grid::reset(int width, int height) {
+  if (width < 1 || height < 1 || width > kMaxGridSide || height > kMaxGridSide) {
+    *this = Grid();
+    return Error{"grid size " + std::to_string(width) + " x " + std::to_string(height) + " is outside 1.." +
+                 std::to_string(kMaxGridSide) + " per side"};
+  }
+  width_ = width;
+  height_ = height;
+  const std::size_t cells = cellCount();
+  open_.assign(static_cast<std::size_t>(width + 2) * static_cast<std::size_t>(height + 2), 0);
+  for (int y = 0; y < height; ++y) std::fill_n(open_.begin() + static_cast<std::ptrdiff_t>(paddedXY(0, y)), width, 1);
+  cost_.assign(cells, 1.0f);
+  entryMask_.assign(cells, kAllDirections);
+  portalFlags_.assign(cells, 0);
+  portals_.clear();
+  portalOut_.clear();
+  portalIn_.clear();
+  oneWayCount_ = 0;
+  minCost_ = 1.0;
+  minCostCount_ = static_cast<std::uint32_t>(cells);
+  wrapX_ = wrapY_ = false;
+  return {};
+}
+
+static Error outside(int x, int y, int w, int h) {
+  return Error{"cell (" + std::to_string(x) + ", " + std::to_string(y) + ") is outside the " + std::to_string(w) +
+               " x " + std::to_string(h) + " grid"};
+}
+
+Error Grid::setWall(int x, int y) {
+  if (!contains(x, y)) return outside(x, y, width_, height_);
+  const NodeId n = index(x, y);
+  if (!passable(n)) return {};
+  const bool wasMin = cost_[n] == static_cast<float>(minCost_);
+  open_[padded(n)] = 0;
+  cost_[n] = 0.0f;
+  if (wasMin && --minCostCount_ == 0) recomputeMinCost();
+  return {};
+}
+
+Error Grid::setCost(int x, int y, double cost) {
+  if (!contains(x, y)) return outside(x, y, width_, height_);
+  if (!std::isfinite(cost) || cost <= 0.0 || cost > 1e30)
+    return Error{"cell cost must be a finite number > 0, got " + std::to_string(cost)};
+  const NodeId n = index(x, y);
+  const float c = static_cast<float>(cost);
+  if (!(c > 0.0f)) return Error{"cell cost " + std::to_string(cost) + " is too small"};
+  const bool wasOpen = passable(n);
+  const bool wasMin = wasOpen && cost_[n] == static_cast<float>(minCost_);
+  open_[padded(n)] = 1;
+  cost_[n] = c;
+  const float currentMin = static_cast<float>(minCost_);
+  if (c < currentMin || minCostCount_ == 0) {
+    minCost_ = c;
+    minCostCount_ = 1;
+  } else if (c == currentMin) {
+    if (!wasMin) ++minCostCount_;
+  } else if (wasMin && --minCostCount_ == 0) {
+    recomputeMinCost();
+  }
+  return {};
+}
+
+void Grid::recomputeMinCost() {
+  float best = 0.0f;
+  std::uint32_t count = 0;
+  for (NodeId n = 0; n < cellCount(); ++n) {
+    if (!passable(n)) continue;
+    if (count == 0 || cost_[n] < best) {
+      best = cost_[n];
+      count = 1;
+    } else if (cost_[n] == best) {
+      ++count;
+    }
+  }
+  minCost_ = count ? static_cast<double>(best) : 1.0;
+  minCostCount_ = count;
+}
+
+Error Grid::setEntryMask(int x, int y, std::uint8_t allowedDirections) {
+  if (!contains(x, y)) return outside(x, y, width_, height_);
+  const NodeId n = index(x, y);
+  const bool was = entryMask_[n] != kAllDirections, now = allowedDirections != kAllDirections;
+  entryMask_[n] = allowedDirections;
+  if (was && !now) --oneWayCount_;
+  if (!was && now) ++oneWayCount_;
+  return {};
+}
+
+void Grid::setCostModel(CostModel m) {
+  costModel_ = m;
+  straightCost_ = m == CostModel::Integer ? 10.0 : 1.0;
+  diagonalCost_ = m == CostModel::Integer ? 14.0 : 1.4142135623730951;
+}
+
+Error Grid::addPortal(int fromX, int fromY, int toX, int toY, double cost, bool twoWay) {
+  if (!contains(fromX, fromY)) return outside(fromX, fromY, width_, height_);
+  if (!contains(toX, toY)) return outside(toX, toY, width_, height_);
+  if (fromX == toX && fromY == toY) return Error{"a portal must join two different cells"};
+  if (!std::isfinite(cost) || cost < 0.0) return Error{"portal cost must be a finite number >= 0"};
+  if (portals_.size() >= static_cast<std::size_t>(kMaxPortals))
+    return Error{"too many portals (at most " + std::to_string(kMaxPortals) + ")"};
+  portals_.push_back(Portal{index(fromX, fromY), index(toX, toY), cost, twoWay});
+  rebuildPortalEdges();
+  return {};
+}
+
+void Grid::removePortal(std::size_t i) {
+  if (i >= portals_.size()) return;
+  portals_.erase(portals_.begin() + static_cast<std::ptrdiff_t>(i));
+  rebuildPortalEdges();
+}
+
+void Grid::clearPortals() {
+  portals_.clear();
+  rebuildPortalEdges();
+}
+
+void Grid::rebuildPortalEdges() {
+  portalOut_.clear();
+  std::fill(portalFlags_.begin(), portalFlags_.end(), std::uint8_t{0});
+  for (const Portal& p : portals_) {
+    portalOut_.push_back({p.from, p.to, p.cost});
+    if (p.twoWay) portalOut_.push_back({p.to, p.from, p.cost});
+  }
+  portalIn_ = portalOut_;
+  std::stable_sort(portalOut_.begin(), portalOut_.end(), [](const PortalEdge& a, const PortalEdge& b) { return a.from < b.from; });
+  std::stable_sort(portalIn_.begin(), portalIn_.end(), [](const PortalEdge& a, const PortalEdge& b) { return a.to < b.to; });
+  for (const PortalEdge& e : portalOut_) {
+    portalFlags_[e.from] |= 1u;
+    portalFlags_[e.to] |= 2u;
+  }
+}
+
+bool operator==(const Grid& a, const Grid& b) {
+  return a.width_ == b.width_ && a.height_ == b.height_ && a.open_ == b.open_ && a.cost_ == b.cost_ &&
+         a.entryMask_ == b.entryMask_ && a.portals_ == b.portals_ && a.diagonal_ == b.diagonal_ &&
+         a.costModel_ == b.costModel_ && a.wrapX_ == b.wrapX_ && a.wrapY_ == b.wrapY_;
+}
+
+}  // namespace astar
