@@ -11,12 +11,15 @@ Grid::Grid(int width, int height) { (void)reset(width, height); }
 
 Error Grid::reset(int width, int height) {
   if (width < 1 || height < 1 || width > kMaxGridSide || height > kMaxGridSide) {
+    const std::uint64_t revision = revision_ + 1;
     *this = Grid();
+    revision_ = revision;
     return Error{"grid size " + std::to_string(width) + " x " + std::to_string(height) + " is outside 1.." +
                  std::to_string(kMaxGridSide) + " per side"};
   }
   width_ = width;
   height_ = height;
+  ++revision_;
   const std::size_t cells = cellCount();
   open_.assign(static_cast<std::size_t>(width + 2) * static_cast<std::size_t>(height + 2), 0);
   for (int y = 0; y < height; ++y) std::fill_n(open_.begin() + static_cast<std::ptrdiff_t>(paddedXY(0, y)), width, 1);
@@ -42,6 +45,7 @@ Error Grid::setWall(int x, int y) {
   if (!contains(x, y)) return outside(x, y, width_, height_);
   const NodeId n = index(x, y);
   if (!passable(n)) return {};
+  ++revision_;
   const bool wasMin = cost_[n] == static_cast<float>(minCost_);
   open_[padded(n)] = 0;
   cost_[n] = 0.0f;
@@ -56,6 +60,7 @@ Error Grid::setCost(int x, int y, double cost) {
   const NodeId n = index(x, y);
   const float c = static_cast<float>(cost);
   if (!(c > 0.0f)) return Error{"cell cost " + std::to_string(cost) + " is too small"};
+  ++revision_;
   const bool wasOpen = passable(n);
   const bool wasMin = wasOpen && cost_[n] == static_cast<float>(minCost_);
   open_[padded(n)] = 1;
@@ -93,6 +98,7 @@ Error Grid::setEntryMask(int x, int y, std::uint8_t allowedDirections) {
   const NodeId n = index(x, y);
   const bool was = entryMask_[n] != kAllDirections, now = allowedDirections != kAllDirections;
   entryMask_[n] = allowedDirections;
+  ++revision_;
   if (was && !now) --oneWayCount_;
   if (!was && now) ++oneWayCount_;
   return {};
@@ -100,6 +106,7 @@ Error Grid::setEntryMask(int x, int y, std::uint8_t allowedDirections) {
 
 void Grid::setCostModel(CostModel m) {
   costModel_ = m;
+  ++revision_;
   straightCost_ = m == CostModel::Integer ? 10.0 : 1.0;
   diagonalCost_ = m == CostModel::Integer ? 14.0 : 1.4142135623730951;
 }
@@ -128,6 +135,7 @@ void Grid::clearPortals() {
 }
 
 void Grid::rebuildPortalEdges() {
+  ++revision_;
   portalOut_.clear();
   std::fill(portalFlags_.begin(), portalFlags_.end(), std::uint8_t{0});
   for (const Portal& p : portals_) {

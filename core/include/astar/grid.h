@@ -71,7 +71,10 @@ class Grid {
   bool hasOneWayCells() const { return oneWayCount_ != 0; }
 
   DiagonalMovement diagonal() const { return diagonal_; }
-  void setDiagonal(DiagonalMovement d) { diagonal_ = d; }
+  void setDiagonal(DiagonalMovement d) {
+    diagonal_ = d;
+    ++revision_;
+  }
   CostModel costModel() const { return costModel_; }
   void setCostModel(CostModel m);
   double straightCost() const { return straightCost_; }
@@ -79,7 +82,11 @@ class Grid {
 
   bool wrapX() const { return wrapX_; }
   bool wrapY() const { return wrapY_; }
-  void setWrap(bool x, bool y) { wrapX_ = x && width_ > 0; wrapY_ = y && height_ > 0; }
+  void setWrap(bool x, bool y) {
+    wrapX_ = x && width_ > 0;
+    wrapY_ = y && height_ > 0;
+    ++revision_;
+  }
 
   // Portals: both ends must be distinct cells inside the grid; cost finite and >= 0.
   // The ends need not be passable now, but a portal is only used between passable cells.
@@ -94,6 +101,10 @@ class Grid {
   // Calls visit(NodeId previous, double stepCost) for every move into n.
   template <class Visit>
   void forEachPredecessor(NodeId n, Visit&& visit) const;
+
+  // Increases on every edit: caches built from a grid (landmarks, JPS rows, flow fields)
+  // compare it to know when to rebuild.
+  std::uint64_t revision() const { return revision_; }
 
   // Structural equality (cells, costs, rules, portals, one-way cells).
   friend bool operator==(const Grid& a, const Grid& b);
@@ -131,6 +142,7 @@ class Grid {
   double diagonalCost_ = 1.4142135623730951;
   bool wrapX_ = false;
   bool wrapY_ = false;
+  std::uint64_t revision_ = 0;
 };
 
 // ---- inline neighbour generation (hot path) ----
