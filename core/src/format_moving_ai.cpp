@@ -79,36 +79,14 @@ Error readMovingAiMap(std::string_view textIn, MapDocument& out) {
   MapDocument doc;
   if (Error e = doc.grid.reset(w, h)) return e;
   doc.grid.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);
-  doc.cells.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), '.');
+  if (Error e = text::readRows(reader, w, h, false, ".GS@OTW", doc.cells)) return e;
+  if (Error e = text::expectEnd(reader, false, h)) return e;
   bool used[sizeof kLetters / sizeof kLetters[0]] = {};
-  for (int y = 0; y < h; ++y) {
-    if (!reader.next(line, error)) {
-      if (error) return error;
-      return text::at(reader.lastLine() + 1, 1,
-                      "the file ends after " + std::to_string(y) + " rows, header says " + std::to_string(h));
-    }
-    const std::string_view row = line.text;
-    for (std::size_t x = 0; x < row.size() && x < static_cast<std::size_t>(w); ++x) {
-      const MovingAiLetter* l = findLetter(row[x]);
-      if (!l)
-        return text::at(line.number, static_cast<int>(x) + 1,
-                        "unknown terrain " + text::describeByte(static_cast<unsigned char>(row[x])) +
-                            " (expected one of . G S @ O T W)");
-      used[l - kLetters] = true;
-      doc.cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + x] = l->letter;
-      if (l->wall) (void)doc.grid.setWall(static_cast<int>(x), y);
-    }
-    if (row.size() != static_cast<std::size_t>(w))
-      return text::at(line.number, static_cast<int>(std::min(row.size(), static_cast<std::size_t>(w))) + 1,
-                      "row has " + std::to_string(row.size()) + " cells, header says " + std::to_string(w));
+  for (NodeId n = 0; n < doc.grid.cellCount(); ++n) {
+    const MovingAiLetter* l = findLetter(doc.cells[n]);
+    used[l - kLetters] = true;
+    if (l->wall) (void)doc.grid.setWall(doc.grid.xOf(n), doc.grid.yOf(n));
   }
-  while (reader.next(line, error)) {
-    const std::string_view rest = text::trim(line.text);
-    if (!rest.empty())
-      return text::at(line.number, static_cast<int>(rest.data() - line.text.data()) + 1,
-                      "unexpected text after the " + std::to_string(h) + " rows the header announced");
-  }
-  if (error) return error;
   for (std::size_t i = 0; i < sizeof kLetters / sizeof kLetters[0]; ++i)
     if (used[i]) doc.terrain.push_back(Terrain{kLetters[i].letter, kLetters[i].wall, 1.0f, kLetters[i].name});
   out = std::move(doc);

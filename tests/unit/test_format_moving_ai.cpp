@@ -93,7 +93,7 @@ TEST(MovingAiMap, ErrorsCarryLineAndColumn) {
     const char* message;
   } cases[] = {
       {"type octile\nheight 2\nwidth 3\nmap\n...\n..\n", 6, 3, "row has 2 cells, header says 3"},
-      {"type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n", 6, 2, "unknown terrain 'x' (expected one of . G S @ O T W)"},
+      {"type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n", 6, 2, "unknown cell 'x' (expected one of . G S @ O T W)"},
       {"type octile\nheight 3\nwidth 2\nmap\n..\n..\n", 7, 1, "the file ends after 2 rows, header says 3"},
       {"type octile\nheight 3\nwidth 3\nmap\n...\n...\n", 3, 7, "map size 3 x 3 needs at least 9 bytes of rows, the file has 8 left"},
       {"type octile\nheight 1\nwidth 1\nmap\n.\nmore\n", 6, 1, "unexpected text after the 1 rows the header announced"},
