@@ -34,9 +34,9 @@ Error readMovingAiMap(std::string_view textIn, MapDocument& out) {
   text::LineReader reader(textIn);
   text::Line line;
   Error error;
-  long long width = -1, height = -1;
+  long long width = 0, height = 0;
   int sizeLine = 0, sizeColumn = 1;
-  bool sawType = false, sawMap = false;
+  bool sawType = false, sawMap = false, sawHeight = false, sawWidth = false;
   while (!sawMap && reader.nextContent(line, error, false)) {
     const std::vector<text::Token> t = text::tokens(line.text, 2);
     const std::string_view key = t[0].text;
@@ -51,7 +51,7 @@ Error readMovingAiMap(std::string_view textIn, MapDocument& out) {
     if (t.size() != 2)
       return text::at(line.number, t.size() < 2 ? static_cast<int>(line.text.size()) + 1 : t[2].column,
                       "expected one value after '" + std::string(key) + "'");
-    if ((isType && sawType) || (isHeight && height >= 0) || (isWidth && width >= 0))
+    if ((isType && sawType) || (isHeight && sawHeight) || (isWidth && sawWidth))
       return text::at(line.number, t[0].column, "duplicate '" + std::string(key) + "' line");
     if (isType) {
       // Every Moving AI grid map is "octile"; other words name movement rules we do not model.
@@ -63,16 +63,17 @@ Error readMovingAiMap(std::string_view textIn, MapDocument& out) {
     if (!text::parseInt(t[1].text, -1000000000000LL, 1000000000000LL, v))
       return text::expected(t[1], line.number, "a whole number");
     (isHeight ? height : width) = v;
+    (isHeight ? sawHeight : sawWidth) = true;
     sizeLine = line.number;
     sizeColumn = t[1].column;
   }
   if (error) return error;
   const int next = reader.lastLine() + 1;
-  if (!sawType && !sawMap && width < 0 && height < 0) return text::at(next, 1, "expected 'type octile' (empty map file)");
+  if (!sawType && !sawMap && !sawWidth && !sawHeight) return text::at(next, 1, "expected 'type octile' (empty map file)");
   if (!sawMap) return text::at(next, 1, "expected a 'map' line before the grid rows");
   if (!sawType) return text::at(line.number, 1, "expected a 'type octile' line before 'map'");
-  if (height < 0) return text::at(line.number, 1, "expected a 'height' line before 'map'");
-  if (width < 0) return text::at(line.number, 1, "expected a 'width' line before 'map'");
+  if (!sawHeight) return text::at(line.number, 1, "expected a 'height' line before 'map'");
+  if (!sawWidth) return text::at(line.number, 1, "expected a 'width' line before 'map'");
   if (Error e = text::checkGridSize(width, height, reader.bytesLeft(), 1, sizeLine, sizeColumn)) return e;
 
   const int w = static_cast<int>(width), h = static_cast<int>(height);
