@@ -15,6 +15,7 @@
 
 #include "astar/grid.h"
 #include "astar/jump_point.h"
+#include "astar/search.h"
 
 namespace {
 
@@ -319,6 +320,86 @@ TEST(JumpPointSuccessors, NearestOfSeveralGoalsAndUniformCellCost) {
     }
   }
   EXPECT_GT(found, 60);
+}
+
+// ---- through the search engine: Algorithm::JumpPoint ----
+
+astar::SearchOptions optionsFor(astar::Algorithm a) {
+  astar::SearchOptions o;
+  o.algorithm = a;
+  return o;
+}
+
+// Every consecutive pair of path cells is one legal move; returns the summed cost (or -1).
+double pathCost(const Grid& g, std::span<const NodeId> path) {
+  double total = 0;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const int ax = std::abs(g.xOf(path[i]) - g.xOf(path[i - 1])), ay = std::abs(g.yOf(path[i]) - g.yOf(path[i - 1]));
+    if (ax > 1 || ay > 1) return -1;
+    const double step = walkLine(g, path[i - 1], path[i]);
+    if (step < 0) return -1;
+    total += step;
+  }
+  return total;
+}
+
+TEST(JumpPointSearch, SameCostAsAStarWithAFullCellPathOnRandomMaps) {
+  std::mt19937 rng(31337);
+  int found = 0, noPath = 0;
+  for (int round = 0; round < 60; ++round) {
+    Grid g = randomGrid(rng, 2 + static_cast<int>(rng() % 160), 2 + static_cast<int>(rng() % 110), 0.05 * static_cast<double>(round % 9));
+    if (round % 7 == 3) g.setCostModel(astar::CostModel::Integer);
+    astar::GridSearch astarSearch(g), jpsSearch(g);
+    for (int q = 0; q < 12; ++q) {
+      const NodeId s = static_cast<NodeId>(rng() % g.cellCount()), t = static_cast<NodeId>(rng() % g.cellCount());
+      if (!g.passable(s) || !g.passable(t)) continue;
+      astarSearch.begin(s, t, optionsFor(astar::Algorithm::AStar));
+      jpsSearch.begin(s, t, optionsFor(astar::Algorithm::JumpPoint));
+      const astar::SearchStatus want = astarSearch.run(), got = jpsSearch.run();
+      ASSERT_EQ(got, want);
+      EXPECT_FALSE(jpsSearch.stats().fellBack);
+      if (got != astar::SearchStatus::Found) {
+        ++noPath;
+        continue;
+      }
+      ++found;
+      ASSERT_NEAR(jpsSearch.stats().pathCost, astarSearch.stats().pathCost, 1e-6) << "round " << round << " " << s << " -> " << t;
+      const auto path = jpsSearch.path();
+      ASSERT_FALSE(path.empty());
+      EXPECT_EQ(path.front(), s);
+      EXPECT_EQ(path.back(), t);
+      EXPECT_EQ(jpsSearch.stats().pathCells, path.size());
+      EXPECT_NEAR(pathCost(g, path), jpsSearch.stats().pathCost, 1e-6) << "the path must be every cell, one move apart";
+    }
+  }
+  EXPECT_GT(found, 300);
+  EXPECT_GT(noPath, 5);
+}
+
+TEST(JumpPointSearch, FallsBackToAStarAndSaysSo) {
+  std::mt19937 rng(5);
+  Grid g = randomGrid(rng, 40, 30, 0.2);
+  ASSERT_TRUE(g.setCost(0, 0, 1.0).ok());
+  ASSERT_TRUE(g.setCost(39, 29, 1.0).ok());
+  Grid terrain = g, portal = g;
+  for (int x = 5; x < 35; ++x) ASSERT_TRUE(terrain.setCost(x, 15, 4.0).ok());
+  ASSERT_TRUE(portal.addPortal(0, 29, 39, 0, 0.5, true).ok());
+  for (const Grid* grid : {&terrain, &portal}) {
+    astar::GridSearch a(*grid), j(*grid);
+    a.begin(0, grid->index(39, 29), optionsFor(astar::Algorithm::AStar));
+    j.begin(0, grid->index(39, 29), optionsFor(astar::Algorithm::JumpPoint));
+    ASSERT_EQ(j.run(), a.run());
+    EXPECT_TRUE(j.stats().fellBack);
+    EXPECT_NEAR(j.stats().pathCost, a.stats().pathCost, 1e-9);
+  }
+  // The plain grid does not fall back; a wall edit between queries is seen.
+  astar::GridSearch j(g);
+  j.begin(0, g.index(39, 29), optionsFor(astar::Algorithm::JumpPoint));
+  const astar::SearchStatus before = j.run();
+  EXPECT_FALSE(j.stats().fellBack);
+  for (int y = 0; y < 30; ++y) ASSERT_TRUE(g.setWall(20, y).ok());
+  j.begin(0, g.index(39, 29), optionsFor(astar::Algorithm::JumpPoint));
+  EXPECT_EQ(j.run(), astar::SearchStatus::NoPath) << "status before the wall: " << astar::statusName(before);
 }
 
 }  // namespace
