@@ -1,11 +1,11 @@
 # Benchmark parts (optional). The Boost.Graph peer is linked into `astar bench` only when
 # CMake finds Boost (Debian: libboost-graph-dev); the normal build never needs it.
 if(TARGET astar)
+  target_include_directories(astar PRIVATE ${CMAKE_SOURCE_DIR}/bench)  # path_check.h, boost_peer.h
   find_package(Boost 1.74 QUIET)
   if(Boost_FOUND)
     add_library(astar_bench_boost STATIC ${CMAKE_SOURCE_DIR}/bench/boost_peer.cpp)
     target_link_libraries(astar_bench_boost PUBLIC astar_core Boost::headers)
-    target_include_directories(astar_bench_boost PUBLIC ${CMAKE_SOURCE_DIR}/bench)
     # g++ 12 reports maybe-uninitialized inside Boost's own edge iterator (boost::optional) when
     # it inlines astar_search into this file; the warning is about Boost's code, not ours.
     target_compile_options(astar_bench_boost PRIVATE ${ASTAR_WARNINGS} -Wno-maybe-uninitialized)
