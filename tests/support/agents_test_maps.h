@@ -1,6 +1,6 @@
-// Random maps and an independent reference Dijkstra for the flow field, smoothing and
-// path service tests. The reference builds its own reversed edge list from
-// Grid::forEachNeighbor, so it does not share code with what it checks.
+// Random maps and a multi-goal reference Dijkstra for the flow field, smoothing and path
+// service tests. The reference runs over referenceMoves (reference.h: moves written from the
+// documented rules), so it shares no code with the neighbour generator or the flow field.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -8,90 +8,34 @@
 #include <functional>
 #include <limits>
 #include <queue>
-#include <random>
 #include <utility>
 #include <vector>
 
 #include "astar/grid.h"
+#include "reference.h"
 
 namespace astar::testing {
 
-struct RandomMapOptions {
-  int minSide = 2;
-  int maxSide = 24;
-  double wallChance = 0.25;
-  double terrainChance = 0.2;  // chance that a floor cell gets a cost other than 1
-  double oneWayChance = 0.04;
-  int maxPortals = 4;
-  bool allowWrap = true;
-  bool allowIntegerCosts = true;
-};
-
-inline DiagonalMovement randomDiagonal(std::mt19937& rng) {
-  return static_cast<DiagonalMovement>(std::uniform_int_distribution<int>(0, 3)(rng));
-}
-
-inline double randomTerrainCost(std::mt19937& rng) {
+inline double randomTerrainCost(Rng& rng) {
   static constexpr double kCosts[] = {0.5, 1.5, 2.0, 3.0, 7.25};
-  return kCosts[std::uniform_int_distribution<int>(0, 4)(rng)];
-}
-
-// A random grid: walls, terrain costs, any movement rule, cost model, wrap, portals (one-way
-// and two-way, some free) and one-way cells, as far as the options allow.
-inline Grid randomGrid(std::mt19937& rng, const RandomMapOptions& o = {}) {
-  std::uniform_int_distribution<int> side(o.minSide, o.maxSide);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  Grid grid(side(rng), side(rng));
-  grid.setDiagonal(randomDiagonal(rng));
-  if (o.allowIntegerCosts && unit(rng) < 0.2) grid.setCostModel(CostModel::Integer);
-  if (o.allowWrap) grid.setWrap(unit(rng) < 0.3, unit(rng) < 0.3);
-  for (int y = 0; y < grid.height(); ++y) {
-    for (int x = 0; x < grid.width(); ++x) {
-      const double r = unit(rng);
-      if (r < o.wallChance) {
-        (void)grid.setWall(x, y);
-      } else if (r < o.wallChance + o.terrainChance) {
-        (void)grid.setCost(x, y, randomTerrainCost(rng));
-      }
-      if (unit(rng) < o.oneWayChance)
-        (void)grid.setEntryMask(x, y, static_cast<std::uint8_t>(std::uniform_int_distribution<int>(1, 254)(rng)));
-    }
-  }
-  const int portals = o.maxPortals > 0 ? std::uniform_int_distribution<int>(0, o.maxPortals)(rng) : 0;
-  std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
-  for (int i = 0; i < portals; ++i) {
-    const double cost = unit(rng) < 0.2 ? 0.0 : 0.5 + 4.0 * unit(rng);
-    (void)grid.addPortal(px(rng), py(rng), px(rng), py(rng), cost, unit(rng) < 0.5);  // same cell: rejected
-  }
-  return grid;
-}
-
-inline NodeId randomPassableCell(const Grid& grid, std::mt19937& rng) {
-  std::vector<NodeId> open;
-  for (NodeId n = 0; n < grid.cellCount(); ++n)
-    if (grid.passable(n)) open.push_back(n);
-  if (open.empty()) return kNoNode;
-  return open[std::uniform_int_distribution<std::size_t>(0, open.size() - 1)(rng)];
+  return kCosts[rng.below(5)];
 }
 
 // Cheapest cost of any move a -> b (grid step or portal), +inf if there is none.
 inline double edgeCost(const Grid& grid, NodeId a, NodeId b) {
   double best = std::numeric_limits<double>::infinity();
-  if (!grid.passable(a)) return best;
-  grid.forEachNeighbor(a, [&](NodeId m, double c) {
-    if (m == b && c < best) best = c;
-  });
+  for (const Edge& e : referenceMoves(grid, a))
+    if (e.to == b && e.cost < best) best = e.cost;
   return best;
 }
 
-// Distance from every cell to the nearest passable goal, by a plain Dijkstra over the
-// reversed forward edges.
-inline std::vector<double> referenceDistances(const Grid& grid, const std::vector<NodeId>& goals) {
+// Distance from every cell to the nearest passable goal: a plain Dijkstra over the reversed
+// reference moves.
+inline std::vector<double> referenceDistancesToGoals(const Grid& grid, const std::vector<NodeId>& goals) {
   const NodeId cells = grid.cellCount();
   std::vector<std::vector<std::pair<NodeId, double>>> reverse(cells);
   for (NodeId n = 0; n < cells; ++n) {
-    if (!grid.passable(n)) continue;
-    grid.forEachNeighbor(n, [&](NodeId m, double c) { reverse[m].push_back({n, c}); });
+    for (const Edge& e : referenceMoves(grid, n)) reverse[e.to].push_back({n, e.cost});
   }
   std::vector<double> dist(cells, std::numeric_limits<double>::infinity());
   using Item = std::pair<double, NodeId>;

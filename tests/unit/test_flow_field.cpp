@@ -8,7 +8,6 @@
 #include <atomic>
 #include <cstdlib>
 #include <new>
-#include <random>
 #include <vector>
 
 #include "agents_test_maps.h"
@@ -38,12 +37,11 @@ namespace {
 using testing::edgeCost;
 using testing::nearlyEqual;
 using testing::randomGrid;
-using testing::referenceDistances;
+using testing::referenceDistancesToGoals;
 
-std::vector<NodeId> randomGoals(const Grid& grid, std::mt19937& rng, int count) {
+std::vector<NodeId> randomGoals(const Grid& grid, testing::Rng& rng, int count) {
   std::vector<NodeId> goals;
-  std::uniform_int_distribution<NodeId> cell(0, grid.cellCount() - 1);
-  for (int i = 0; i < count; ++i) goals.push_back(cell(rng));  // walls and repeats included
+  for (int i = 0; i < count; ++i) goals.push_back(static_cast<NodeId>(rng.below(static_cast<int>(grid.cellCount()))));  // walls, repeats too
   return goals;
 }
 
@@ -94,19 +92,19 @@ void expectMatchesFresh(const Grid& grid, const FlowField& field, const char* wh
   FlowField fresh;
   ASSERT_TRUE(fresh.build(grid, goals).ok());
   expectDistances(std::vector<double>(fresh.distances().begin(), fresh.distances().end()), field, where);
-  expectDistances(referenceDistances(grid, goals), field, where);
+  expectDistances(referenceDistancesToGoals(grid, goals), field, where);
   expectConsistent(grid, field, where);
 }
 
 TEST(FlowField, MatchesReferenceDijkstraOnRandomMaps) {
-  std::mt19937 rng(7);
+  testing::Rng rng(7);
   int withPortals = 0, withWrap = 0, withOneWay = 0;
   for (int trial = 0; trial < 800; ++trial) {
     const Grid grid = randomGrid(rng);
     const std::vector<NodeId> goals = randomGoals(grid, rng, 1 + trial % 3);
     FlowField field;
     ASSERT_TRUE(field.build(grid, goals).ok());
-    expectDistances(referenceDistances(grid, goals), field, "build");
+    expectDistances(referenceDistancesToGoals(grid, goals), field, "build");
     expectConsistent(grid, field, "build");
     withPortals += !grid.portals().empty();
     withWrap += grid.wrapX() || grid.wrapY();
@@ -120,29 +118,29 @@ TEST(FlowField, MatchesReferenceDijkstraOnRandomMaps) {
 }
 
 // One random edit of the map or of the goals, applied to the grid and reported to the field.
-void randomEdit(Grid& grid, FlowField& field, std::mt19937& rng, bool useHint) {
-  std::uniform_int_distribution<int> px(0, grid.width() - 1), py(0, grid.height() - 1);
-  const int x = px(rng), y = py(rng);
+void randomEdit(Grid& grid, FlowField& field, testing::Rng& rng, bool useHint) {
+  const int x = rng.below(grid.width()), y = rng.below(grid.height());
   const NodeId cell = grid.index(x, y);
-  switch (std::uniform_int_distribution<int>(0, 7)(rng)) {
+  switch (rng.below(8)) {
     case 0:
     case 1: (void)grid.setWall(x, y); break;
     case 2: (void)grid.setCost(x, y, testing::randomTerrainCost(rng)); break;
     case 3: (void)grid.setCost(x, y, 1.0); break;
     case 4:
-      (void)grid.setEntryMask(x, y, rng() % 3 == 0 ? kAllDirections : static_cast<std::uint8_t>(rng() % 255));
+      (void)grid.setEntryMask(x, y, rng.chance(0.3) ? kAllDirections : static_cast<std::uint8_t>(rng.below(255)));
       break;
     case 5:
-      if (!grid.portals().empty() && rng() % 2) {
-        grid.removePortal(rng() % grid.portals().size());
+      if (!grid.portals().empty() && rng.chance(0.5)) {
+        grid.removePortal(static_cast<std::size_t>(rng.below(static_cast<int>(grid.portals().size()))));
       } else {
-        (void)grid.addPortal(x, y, px(rng), py(rng), rng() % 4 == 0 ? 0.0 : 1.5, rng() % 2 == 0);
+        (void)grid.addPortal(x, y, rng.below(grid.width()), rng.below(grid.height()), rng.chance(0.25) ? 0.0 : 1.5,
+                            rng.chance(0.5));
       }
       break;
     case 6: ASSERT_TRUE(field.addGoal(grid, cell).ok()); return;
     case 7:
       if (field.goals().size() > 1) {
-        const NodeId goal = field.goals()[rng() % field.goals().size()];
+        const NodeId goal = field.goals()[static_cast<std::size_t>(rng.below(static_cast<int>(field.goals().size())))];
         ASSERT_TRUE(field.removeGoal(grid, goal).ok());
       }
       return;
@@ -156,11 +154,10 @@ void randomEdit(Grid& grid, FlowField& field, std::mt19937& rng, bool useHint) {
 }
 
 TEST(FlowField, RepairAfterEditsEqualsFreshBuild) {
-  std::mt19937 rng(11);
+  testing::Rng rng(11);
   std::uint64_t repairs = 0, invalidated = 0;
   for (int trial = 0; trial < 300; ++trial) {
     testing::RandomMapOptions options;
-    options.minSide = 4;
     options.maxSide = 20;
     Grid grid = randomGrid(rng, options);
     FlowField field;
@@ -181,17 +178,16 @@ TEST(FlowField, RepairAfterEditsEqualsFreshBuild) {
 }
 
 TEST(FlowField, SeveralEditsBeforeOneUpdate) {
-  std::mt19937 rng(5);
+  testing::Rng rng(5);
   for (int trial = 0; trial < 200; ++trial) {
     Grid grid = randomGrid(rng);
     FlowField field;
     ASSERT_TRUE(field.build(grid, randomGoals(grid, rng, 2)).ok());
     for (int round = 0; round < 5; ++round) {
-      const int edits = 1 + static_cast<int>(rng() % 6);
+      const int edits = 1 + rng.below(6);
       for (int i = 0; i < edits; ++i) {
-        const int x = static_cast<int>(rng() % static_cast<unsigned>(grid.width()));
-        const int y = static_cast<int>(rng() % static_cast<unsigned>(grid.height()));
-        if (rng() % 2) {
+        const int x = rng.below(grid.width()), y = rng.below(grid.height());
+        if (rng.chance(0.5)) {
           (void)grid.setWall(x, y);
         } else {
           (void)grid.setCost(x, y, testing::randomTerrainCost(rng));
@@ -305,7 +301,7 @@ TEST(FlowField, BadInputGivesErrors) {
 }
 
 TEST(FlowField, RepairsDoNotAllocate) {
-  std::mt19937 rng(3);
+  testing::Rng rng(3);
   testing::RandomMapOptions options;
   options.minSide = options.maxSide = 64;
   options.maxPortals = 0;
@@ -317,7 +313,7 @@ TEST(FlowField, RepairsDoNotAllocate) {
   std::vector<NodeId> hint(1);
   const std::size_t before = gAllocations.load();
   for (int i = 0; i < 200; ++i) {
-    const int x = static_cast<int>(rng() % 64), y = static_cast<int>(rng() % 64);
+    const int x = rng.below(64), y = rng.below(64);
     if (i % 2) {
       (void)grid.setWall(x, y);
     } else {
