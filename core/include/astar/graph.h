@@ -7,6 +7,7 @@
 
 #include "astar/error.h"
 #include "astar/grid.h"
+#include "astar/heuristic.h"
 
 namespace astar {
 
@@ -29,6 +30,9 @@ class Graph {
   Position position(NodeId n) const { return positions_[n]; }
   std::span<const Edge> edgesFrom(NodeId n) const { return out_[n]; }
   bool passable(NodeId) const { return true; }
+  // Lowest edge cost divided by the metric's length of that edge (over all edges; +inf when
+  // there are none): multiplying a metric by it gives an admissible, consistent bound.
+  double minCostRatio(Heuristic metric) const;
 
   template <class Visit>
   void forEachNeighbor(NodeId n, Visit&& visit) const {
@@ -43,6 +47,8 @@ class Graph {
   std::vector<Position> positions_;
   std::vector<std::vector<Edge>> out_;
   std::vector<std::vector<Edge>> in_;  // edges stored reversed: to = the predecessor
+  double ratio_[kHeuristicCount] = {};
+  bool hasEdges_ = false;
 };
 
 }  // namespace astar

@@ -1,0 +1,277 @@
+// Estimator<Space>: evaluates the configured heuristic for one query (internal to core).
+// Geometric part per space (GridGeometry, GraphGeometry); exact and landmark parts shared.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "astar/graph.h"
+#include "astar/grid.h"
+#include "astar/heuristic.h"
+#include "astar/landmarks.h"
+#include "astar/search.h"
+#include "dijkstra_fill.h"
+
+namespace astar::detail {
+
+inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
+inline constexpr std::size_t kMaxGoals = 64;
+
+// Metric over per-axis distances (already wrapped), with base costs folded in.
+struct Metric {
+  Heuristic kind = Heuristic::Octile;
+  double straight = 1.0;  // cost of a straight unit step (scaled)
+  double diagonal = 1.0;  // cost of a diagonal step (scaled)
+  double euclid = 1.0;    // multiplier of the Euclidean length (scaled)
+
+  double operator()(double dx, double dy) const {
+    switch (kind) {
+      case Heuristic::Manhattan: return straight * (dx + dy);
+      case Heuristic::Euclidean: return euclid * std::sqrt(dx * dx + dy * dy);
+      case Heuristic::Chebyshev: return straight * std::max(dx, dy);
+      case Heuristic::Octile: {
+        const double lo = std::min(dx, dy), hi = std::max(dx, dy);
+        return straight * (hi - lo) + diagonal * lo;
+      }
+      default: return 0.0;
+    }
+  }
+};
+
+// Grid: metric with torus distance on wrapping axes, plus the portal bound.
+class GridGeometry {
+ public:
+  GridGeometry() {
+    goals_.reserve(kMaxGoals);
+    endpoints_.reserve(4 * kMaxPortals);
+    bound_.reserve(4 * kMaxPortals);
+    entries_.reserve(4 * kMaxPortals);
+    done_.reserve(4 * kMaxPortals);
+  }
+
+  void configure(const Grid& grid, std::span<const NodeId> goals, Heuristic kind, bool wrapAware, bool portalAware) {
+    grid_ = &grid;
+    width_ = grid.width();
+    height_ = grid.height();
+    wrapX_ = wrapAware && grid.wrapX();
+    wrapY_ = wrapAware && grid.wrapY();
+    const double scale = grid.minCost();
+    const bool diagonals = grid.diagonal() != DiagonalMovement::Never;
+    const double s = grid.straightCost(), d = diagonals ? std::min(grid.diagonalCost(), 2 * s) : 2 * s;
+    metric_.kind = kind;
+    metric_.straight = s * scale;
+    metric_.diagonal = d * scale;
+    metric_.euclid = (diagonals ? std::min(s, grid.diagonalCost() / std::sqrt(2.0)) : s) * scale;
+    goals_.clear();
+    for (NodeId g : goals) goals_.push_back({grid.xOf(g), grid.yOf(g)});
+    entries_.clear();
+    if (portalAware && !grid.portals().empty() && kind != Heuristic::Zero) buildPortalBound(grid);
+  }
+
+  // Lower bound from n to the nearest goal.
+  double operator()(NodeId n) const {
+    const int x = grid_->xOf(n), y = grid_->yOf(n);
+    double best = toGoals(x, y);
+    for (const Entry& e : entries_) best = std::min(best, between(x, y, e.x, e.y) + e.bound);
+    return best;
+  }
+  double toGoals(int x, int y) const {
+    double best = kInfinity;
+    for (const Point& g : goals_) best = std::min(best, between(x, y, g.x, g.y));
+    return best;
+  }
+  // Plain geometric distance to the goals (for choosing the closest node of a partial path).
+  double closeness(NodeId n) const { return toGoals(grid_->xOf(n), grid_->yOf(n)); }
+
+ private:
+  struct Point {
+    int x, y;
+  };
+  struct Entry {
+    int x, y;
+    double bound;  // lower bound from this portal entry to a goal
+  };
+
+  double between(int ax, int ay, int bx, int by) const {
+    int dx = ax > bx ? ax - bx : bx - ax;
+    int dy = ay > by ? ay - by : by - ay;
+    if (wrapX_) dx = std::min(dx, width_ - dx);
+    if (wrapY_) dy = std::min(dy, height_ - dy);
+    return metric_(dx, dy);
+  }
+
+  // Dijkstra over portal endpoints: D(X) = min(direct(X, goals), direct(X, Y) + D(Y),
+  // portal cost(X -> Y) + D(Y)). O(V^2) with V <= 2 * portals; no allocation after reserve.
+  void buildPortalBound(const Grid& grid) {
+    endpoints_.clear();
+    for (const Portal& p : grid.portals()) {
+      endpoints_.push_back(p.from);
+      endpoints_.push_back(p.to);
+    }
+    std::sort(endpoints_.begin(), endpoints_.end());
+    endpoints_.erase(std::unique(endpoints_.begin(), endpoints_.end()), endpoints_.end());
+    const std::size_t v = endpoints_.size();
+    auto indexOf = [&](NodeId cell) {
+      return static_cast<std::size_t>(std::lower_bound(endpoints_.begin(), endpoints_.end(), cell) - endpoints_.begin());
+    };
+    bound_.assign(v, 0.0);
+    done_.assign(v, 0);
+    for (std::size_t i = 0; i < v; ++i) bound_[i] = toGoals(grid.xOf(endpoints_[i]), grid.yOf(endpoints_[i]));
+    for (std::size_t round = 0; round < v; ++round) {
+      std::size_t best = v;
+      for (std::size_t i = 0; i < v; ++i)
+        if (!done_[i] && (best == v || bound_[i] < bound_[best])) best = i;
+      if (best == v || bound_[best] == kInfinity) break;
+      done_[best] = 1;
+      const int bx = grid.xOf(endpoints_[best]), by = grid.yOf(endpoints_[best]);
+      for (std::size_t i = 0; i < v; ++i) {
+        if (done_[i]) continue;
+        const double viaDirect = between(grid.xOf(endpoints_[i]), grid.yOf(endpoints_[i]), bx, by) + bound_[best];
+        bound_[i] = std::min(bound_[i], viaDirect);
+      }
+      for (const Portal& p : grid.portals()) {
+        if (p.to == endpoints_[best]) {
+          const std::size_t i = indexOf(p.from);
+          if (!done_[i]) bound_[i] = std::min(bound_[i], p.cost + bound_[best]);
+        }
+        if (p.twoWay && p.from == endpoints_[best]) {
+          const std::size_t i = indexOf(p.to);
+          if (!done_[i]) bound_[i] = std::min(bound_[i], p.cost + bound_[best]);
+        }
+      }
+    }
+    // Only cells where a portal starts can shorten a path; keep those whose bound beats
+    // going straight to the goals from there.
+    for (std::size_t i = 0; i < v; ++i) {
+      const NodeId cell = endpoints_[i];
+      bool isEntry = false;
+      for (const Portal& p : grid.portals()) isEntry = isEntry || p.from == cell || (p.twoWay && p.to == cell);
+      const int x = grid.xOf(cell), y = grid.yOf(cell);
+      if (isEntry && bound_[i] < toGoals(x, y)) entries_.push_back({x, y, bound_[i]});
+    }
+  }
+
+  const Grid* grid_ = nullptr;
+  int width_ = 0, height_ = 0;
+  bool wrapX_ = false, wrapY_ = false;
+  Metric metric_;
+  std::vector<Point> goals_;
+  std::vector<NodeId> endpoints_;
+  std::vector<double> bound_;
+  std::vector<unsigned char> done_;
+  std::vector<Entry> entries_;
+};
+
+// Graph: metric over node positions, scaled by the lowest cost / length ratio of any edge.
+class GraphGeometry {
+ public:
+  GraphGeometry() { goals_.reserve(kMaxGoals); }
+  void configure(const Graph& graph, std::span<const NodeId> goals, Heuristic kind, bool, bool) {
+    graph_ = &graph;
+    metric_.kind = kind;
+    const double ratio = graph.minCostRatio(kind);
+    metric_.straight = ratio;
+    metric_.diagonal = ratio * std::sqrt(2.0);
+    metric_.euclid = ratio;
+    goals_.clear();
+    for (NodeId g : goals) goals_.push_back(graph.position(g));
+  }
+  double operator()(NodeId n) const { return closenessWith(metric_, n); }
+  double closeness(NodeId n) const {
+    Metric euclid;
+    euclid.kind = Heuristic::Euclidean;
+    return closenessWith(euclid, n);
+  }
+
+ private:
+  double closenessWith(const Metric& m, NodeId n) const {
+    const Graph::Position p = graph_->position(n);
+    double best = kInfinity;
+    for (const Graph::Position& g : goals_) best = std::min(best, m(std::fabs(p.x - g.x), std::fabs(p.y - g.y)));
+    return best;
+  }
+  const Graph* graph_ = nullptr;
+  Metric metric_;
+  std::vector<Graph::Position> goals_;
+};
+
+template <class Space>
+struct GeometryFor;
+template <>
+struct GeometryFor<Grid> {
+  using Type = GridGeometry;
+};
+template <>
+struct GeometryFor<Graph> {
+  using Type = GraphGeometry;
+};
+
+template <class Space>
+class Estimator {
+ public:
+  Estimator() {
+    landmarkGoals_.reserve(kMaxGoals * 2 * 64);
+  }
+
+  // Returns nullptr on success or a static message.
+  const char* configure(const Space& space, std::span<const NodeId> goals, Heuristic kind, bool wrapAware, bool portalAware,
+                        const LandmarkTable<Space>* landmarks) {
+    kind_ = kind;
+    const Heuristic geometric = (kind == Heuristic::Exact || kind == Heuristic::Landmarks) ? Heuristic::Octile : kind;
+    geometry_.configure(space, goals, geometric, wrapAware, portalAware);
+    if (kind == Heuristic::Exact) dijkstraFill<true>(space, goals, exact_, work_);
+    if (kind == Heuristic::Landmarks) {
+      if (!landmarks || landmarks->count() == 0) return "the landmarks heuristic needs a built LandmarkTable";
+      if (landmarks->nodeCount() != space.cellCount()) return "the LandmarkTable was built for a different map size";
+      if (landmarks->count() > 64) return "at most 64 landmarks";
+      landmarks_ = landmarks;
+      goalCount_ = goals.size();
+      landmarkGoals_.clear();
+      for (NodeId g : goals)
+        for (int i = 0; i < landmarks->count(); ++i) {
+          landmarkGoals_.push_back(landmarks->fromLandmark(i, g));
+          landmarkGoals_.push_back(landmarks->toLandmark(i, g));
+        }
+    }
+    return nullptr;
+  }
+
+  double operator()(NodeId n) const {
+    switch (kind_) {
+      case Heuristic::Zero: return 0.0;
+      case Heuristic::Exact: return exact_[n];
+      case Heuristic::Landmarks: return std::max(alt(n), geometry_(n));
+      default: return geometry_(n);
+    }
+  }
+  double closeness(NodeId n) const { return geometry_.closeness(n); }
+
+ private:
+  double alt(NodeId n) const {
+    const int k = landmarks_->count();
+    double best = kInfinity;
+    const double* goal = landmarkGoals_.data();
+    for (std::size_t gi = 0; gi < goalCount_; ++gi) {
+      double bound = 0.0;
+      for (int i = 0; i < k; ++i, goal += 2) {
+        const double fromN = landmarks_->fromLandmark(i, n), toN = landmarks_->toLandmark(i, n);
+        if (fromN != kInfinity) bound = std::max(bound, goal[0] - fromN);  // d(L,g) - d(L,n)
+        if (goal[1] != kInfinity) bound = std::max(bound, toN - goal[1]);  // d(n,L) - d(g,L)
+      }
+      best = std::min(best, bound);
+    }
+    return best;
+  }
+
+  Heuristic kind_ = Heuristic::Zero;
+  typename GeometryFor<Space>::Type geometry_;
+  std::vector<double> exact_;
+  DijkstraWorkspace work_;
+  const LandmarkTable<Space>* landmarks_ = nullptr;
+  std::vector<double> landmarkGoals_;
+  std::size_t goalCount_ = 0;
+};
+
+}  // namespace astar::detail

@@ -1,0 +1,156 @@
+// Test-only references written straight from the rules in grid.h, independent of the
+// library's neighbour generator and search loop, plus a seeded random map maker.
+#pragma once
+#include <cmath>
+#include <cstring>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <queue>
+#include <utility>
+#include <vector>
+
+#include "astar/grid.h"
+
+namespace astar::testing {
+
+struct Rng {  // splitmix64: same numbers on every platform
+  std::uint64_t state;
+  explicit Rng(std::uint64_t seed) : state(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+  double unit() { return static_cast<double>(next() >> 11) / 9007199254740992.0; }
+  bool chance(double p) { return unit() < p; }
+};
+
+struct Edge {
+  NodeId to;
+  double cost;
+};
+
+// All moves out of (x, y), from the documented rules.
+inline std::vector<Edge> referenceMoves(const Grid& grid, NodeId n) {
+  std::vector<Edge> out;
+  const int w = grid.width(), h = grid.height(), x = grid.xOf(n), y = grid.yOf(n);
+  auto cell = [&](int cx, int cy, NodeId& id) {
+    if (cx < 0 || cx >= w) {
+      if (!grid.wrapX()) return false;
+      cx = ((cx % w) + w) % w;
+    }
+    if (cy < 0 || cy >= h) {
+      if (!grid.wrapY()) return false;
+      cy = ((cy % h) + h) % h;
+    }
+    id = static_cast<NodeId>(cy * w + cx);
+    return true;
+  };
+  if (!grid.passable(n)) return out;
+  const int dirs = grid.diagonal() == DiagonalMovement::Never ? 4 : 8;
+  for (int d = 0; d < dirs; ++d) {
+    const int dx = kDirectionX[d], dy = kDirectionY[d];
+    NodeId m, a, b;
+    if (!cell(x + dx, y + dy, m) || !grid.passable(m) || m == n) continue;
+    if (d >= 4) {
+      const bool sa = cell(x + dx, y, a) && grid.passable(a);
+      const bool sb = cell(x, y + dy, b) && grid.passable(b);
+      const DiagonalMovement rule = grid.diagonal();
+      if (rule == DiagonalMovement::OnlyWhenNoObstacles && !(sa && sb)) continue;
+      if (rule == DiagonalMovement::IfAtMostOneObstacle && !(sa || sb)) continue;
+    }
+    if (!(grid.entryMask(m) & (1u << d))) continue;
+    out.push_back({m, (d < 4 ? grid.straightCost() : grid.diagonalCost()) * grid.cost(m)});
+  }
+  for (const Portal& p : grid.portals()) {
+    if (p.from == n && grid.passable(p.to)) out.push_back({p.to, p.cost});
+    if (p.twoWay && p.to == n && grid.passable(p.from)) out.push_back({p.from, p.cost});
+  }
+  return out;
+}
+
+// Plain Dijkstra from `source` over referenceMoves: distance to every node (+inf if unreachable).
+inline std::vector<double> referenceDistances(const Grid& grid, NodeId source) {
+  std::vector<double> dist(grid.cellCount(), std::numeric_limits<double>::infinity());
+  using Item = std::pair<double, NodeId>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  dist[source] = 0.0;
+  queue.push({0.0, source});
+  while (!queue.empty()) {
+    const auto [d, u] = queue.top();
+    queue.pop();
+    if (d > dist[u]) continue;
+    for (const Edge& e : referenceMoves(grid, u))
+      if (d + e.cost < dist[e.to]) {
+        dist[e.to] = d + e.cost;
+        queue.push({dist[e.to], e.to});
+      }
+  }
+  return dist;
+}
+
+struct RandomMapOptions {
+  int minSide = 4, maxSide = 24;
+  double wallDensity = 0.25;
+  double terrainChance = 0.3;  // chance a floor cell gets a cost other than 1
+  bool wrap = true;            // random wrap axes
+  int maxPortals = 3;
+  double oneWayChance = 0.03;
+  bool randomMovement = true;  // random DiagonalMovement and cost model
+};
+
+inline Grid randomGrid(Rng& rng, const RandomMapOptions& o = {}) {
+  Grid grid(o.minSide + rng.below(o.maxSide - o.minSide + 1), o.minSide + rng.below(o.maxSide - o.minSide + 1));
+  for (int y = 0; y < grid.height(); ++y)
+    for (int x = 0; x < grid.width(); ++x) {
+      if (rng.chance(o.wallDensity)) {
+        (void)grid.setWall(x, y);
+      } else if (rng.chance(o.terrainChance)) {
+        static const double costs[] = {0.5, 1.5, 2.0, 3.0, 10.0};
+        (void)grid.setCost(x, y, costs[rng.below(5)]);
+      }
+      if (rng.chance(o.oneWayChance)) (void)grid.setEntryMask(x, y, static_cast<std::uint8_t>(rng.next() & 0xFF));
+    }
+  if (o.randomMovement) {
+    grid.setDiagonal(static_cast<DiagonalMovement>(rng.below(4)));
+    grid.setCostModel(rng.chance(0.25) ? CostModel::Integer : CostModel::Real);
+  }
+  if (o.wrap) grid.setWrap(rng.chance(0.5), rng.chance(0.3));
+  const int portals = o.maxPortals > 0 ? rng.below(o.maxPortals + 1) : 0;
+  for (int i = 0; i < portals; ++i) {
+    const int ax = rng.below(grid.width()), ay = rng.below(grid.height());
+    const int bx = rng.below(grid.width()), by = rng.below(grid.height());
+    if (ax == bx && ay == by) continue;
+    (void)grid.addPortal(ax, ay, bx, by, rng.unit() * 4.0, rng.chance(0.6));
+  }
+  return grid;
+}
+
+inline NodeId randomPassable(Rng& rng, const Grid& grid) {
+  for (int tries = 0; tries < 1000; ++tries) {
+    const NodeId n = static_cast<NodeId>(rng.below(static_cast<int>(grid.cellCount())));
+    if (grid.passable(n)) return n;
+  }
+  for (NodeId n = 0; n < grid.cellCount(); ++n)
+    if (grid.passable(n)) return n;
+  return kNoNode;
+}
+
+// Builds a grid from rows of characters: '#' wall, '.' floor, digits 1-9 cost, '~' water (cost 10).
+inline Grid gridFromRows(const std::vector<const char*>& rows) {
+  const int h = static_cast<int>(rows.size()), w = static_cast<int>(std::strlen(rows[0]));
+  Grid grid(w, h);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const char c = rows[static_cast<std::size_t>(y)][x];
+      if (c == '#') (void)grid.setWall(x, y);
+      if (c >= '1' && c <= '9') (void)grid.setCost(x, y, c - '0');
+      if (c == '~') (void)grid.setCost(x, y, 10.0);
+    }
+  return grid;
+}
+
+}  // namespace astar::testing

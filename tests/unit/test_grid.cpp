@@ -1,0 +1,174 @@
+// Grid: the neighbour generator against the rules written out independently, the
+// predecessor generator as its exact inverse, edits and input checks.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <tuple>
+
+#include "astar/grid.h"
+#include "reference.h"
+
+using namespace astar;
+using astar::testing::Edge;
+
+namespace {
+
+std::vector<std::tuple<NodeId, NodeId, double>> sorted(std::vector<std::tuple<NodeId, NodeId, double>> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+}  // namespace
+
+TEST(Grid, NeighboursMatchTheRulesOnRandomMaps) {
+  astar::testing::Rng rng(1);
+  for (int map = 0; map < 400; ++map) {
+    const Grid grid = astar::testing::randomGrid(rng);
+    for (NodeId n = 0; n < grid.cellCount(); ++n) {
+      if (!grid.passable(n)) continue;
+      std::vector<std::tuple<NodeId, NodeId, double>> got, want;
+      grid.forEachNeighbor(n, [&](NodeId m, double c) { got.emplace_back(n, m, c); });
+      for (const Edge& e : astar::testing::referenceMoves(grid, n)) want.emplace_back(n, e.to, e.cost);
+      ASSERT_EQ(sorted(got), sorted(want)) << "map " << map << " cell " << n;
+    }
+  }
+}
+
+TEST(Grid, PredecessorsAreTheInverseOfNeighbours) {
+  astar::testing::Rng rng(2);
+  for (int map = 0; map < 400; ++map) {
+    const Grid grid = astar::testing::randomGrid(rng);
+    std::vector<std::tuple<NodeId, NodeId, double>> forward, backward;
+    for (NodeId n = 0; n < grid.cellCount(); ++n) {
+      if (!grid.passable(n)) continue;
+      grid.forEachNeighbor(n, [&](NodeId m, double c) { forward.emplace_back(n, m, c); });
+      grid.forEachPredecessor(n, [&](NodeId m, double c) { backward.emplace_back(m, n, c); });
+    }
+    ASSERT_EQ(sorted(forward), sorted(backward)) << "map " << map;
+  }
+}
+
+TEST(Grid, TunnelRowConnectsOppositeEdgesOnlyWhenBothPassable) {
+  Grid grid = astar::testing::gridFromRows({
+      "#####",
+      "..#..",
+      "#####",
+  });
+  grid.setDiagonal(DiagonalMovement::Never);
+  grid.setWrap(true, false);
+  std::vector<NodeId> seen;
+  grid.forEachNeighbor(grid.index(0, 1), [&](NodeId m, double) { seen.push_back(m); });
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<NodeId>{grid.index(1, 1), grid.index(4, 1)}));
+  ASSERT_TRUE(grid.setWall(4, 1).ok());
+  seen.clear();
+  grid.forEachNeighbor(grid.index(0, 1), [&](NodeId m, double) { seen.push_back(m); });
+  EXPECT_EQ(seen, (std::vector<NodeId>{grid.index(1, 1)}));
+}
+
+TEST(Grid, DiagonalRules) {
+  // Centre (1,1); (2,1) is a wall, so the NE and SE moves have one obstacle each.
+  Grid grid = astar::testing::gridFromRows({
+      "...",
+      "..#",
+      "...",
+  });
+  auto count = [&](DiagonalMovement rule) {
+    grid.setDiagonal(rule);
+    int n = 0;
+    grid.forEachNeighbor(grid.index(1, 1), [&](NodeId, double) { ++n; });
+    return n;
+  };
+  EXPECT_EQ(count(DiagonalMovement::Never), 3);
+  EXPECT_EQ(count(DiagonalMovement::OnlyWhenNoObstacles), 5);  // NW, SW
+  EXPECT_EQ(count(DiagonalMovement::IfAtMostOneObstacle), 7);  // all 4 diagonals
+  EXPECT_EQ(count(DiagonalMovement::Always), 7);
+  ASSERT_TRUE(grid.setWall(1, 0).ok());  // now NE has two obstacles
+  EXPECT_EQ(count(DiagonalMovement::IfAtMostOneObstacle), 5);
+  EXPECT_EQ(count(DiagonalMovement::Always), 6);
+}
+
+TEST(Grid, StepCostIsBaseTimesEnteredCellCost) {
+  Grid grid(3, 3);
+  ASSERT_TRUE(grid.setCost(2, 2, 10.0).ok());
+  grid.setDiagonal(DiagonalMovement::Always);
+  double toDiagonal = 0;
+  grid.forEachNeighbor(grid.index(1, 1), [&](NodeId m, double c) {
+    if (m == grid.index(2, 2)) toDiagonal = c;
+  });
+  EXPECT_DOUBLE_EQ(toDiagonal, 10.0 * std::sqrt(2.0));
+  grid.setCostModel(CostModel::Integer);
+  grid.forEachNeighbor(grid.index(1, 1), [&](NodeId m, double c) {
+    if (m == grid.index(2, 2)) toDiagonal = c;
+  });
+  EXPECT_DOUBLE_EQ(toDiagonal, 140.0);
+}
+
+TEST(Grid, OneWayCellIsEnteredOnlyInItsDirection) {
+  Grid grid(1, 3);  // an escalator in the middle, going up (north)
+  ASSERT_TRUE(grid.setEntryMask(0, 1, directionBit(North)).ok());
+  int fromBelow = 0, fromAbove = 0;
+  grid.forEachNeighbor(grid.index(0, 2), [&](NodeId m, double) { fromBelow += m == grid.index(0, 1); });
+  grid.forEachNeighbor(grid.index(0, 0), [&](NodeId m, double) { fromAbove += m == grid.index(0, 1); });
+  EXPECT_EQ(fromBelow, 1);
+  EXPECT_EQ(fromAbove, 0);
+}
+
+TEST(Grid, PortalsAreEdgesWithTheirOwnCost) {
+  Grid grid(10, 1);
+  ASSERT_TRUE(grid.addPortal(0, 0, 9, 0, 0.5, false).ok());
+  double cost = -1;
+  grid.forEachNeighbor(grid.index(0, 0), [&](NodeId m, double c) {
+    if (m == grid.index(9, 0)) cost = c;
+  });
+  EXPECT_EQ(cost, 0.5);
+  bool back = false;
+  grid.forEachNeighbor(grid.index(9, 0), [&](NodeId m, double) { back = back || m == grid.index(0, 0); });
+  EXPECT_FALSE(back) << "a one-way portal must not lead back";
+}
+
+TEST(Grid, RejectsBadInputWithAMessage) {
+  Grid grid;
+  EXPECT_EQ(grid.reset(0, 5).message, "grid size 0 x 5 is outside 1..4096 per side");
+  EXPECT_EQ(grid.reset(4097, 5).message, "grid size 4097 x 5 is outside 1..4096 per side");
+  EXPECT_EQ(grid.cellCount(), 0u);
+  ASSERT_TRUE(grid.reset(4, 4).ok());
+  EXPECT_EQ(grid.setWall(4, 0).message, "cell (4, 0) is outside the 4 x 4 grid");
+  EXPECT_EQ(grid.setCost(-1, 0, 1).message, "cell (-1, 0) is outside the 4 x 4 grid");
+  EXPECT_FALSE(grid.setCost(0, 0, std::nan("")).ok());
+  EXPECT_FALSE(grid.setCost(0, 0, 0.0).ok());
+  EXPECT_FALSE(grid.setCost(0, 0, -2.0).ok());
+  EXPECT_FALSE(grid.setCost(0, 0, std::numeric_limits<double>::infinity()).ok());
+  EXPECT_EQ(grid.addPortal(1, 1, 1, 1, 1, true).message, "a portal must join two different cells");
+  EXPECT_EQ(grid.addPortal(1, 1, 9, 1, 1, true).message, "cell (9, 1) is outside the 4 x 4 grid");
+  EXPECT_EQ(grid.addPortal(1, 1, 2, 1, -1, true).message, "portal cost must be a finite number >= 0");
+  for (int i = 0; i < kMaxPortals; ++i) ASSERT_TRUE(grid.addPortal(0, 0, 1 + i % 3, 1, 1, true).ok());
+  EXPECT_EQ(grid.addPortal(0, 0, 1, 1, 1, true).message, "too many portals (at most 256)");
+  EXPECT_EQ(grid.cost(grid.index(0, 0)), 1.0f) << "a rejected edit changes nothing";
+}
+
+TEST(Grid, MinCostFollowsEdits) {
+  Grid grid(3, 1);
+  EXPECT_EQ(grid.minCost(), 1.0);
+  ASSERT_TRUE(grid.setCost(0, 0, 0.5).ok());
+  EXPECT_EQ(grid.minCost(), 0.5);
+  ASSERT_TRUE(grid.setWall(0, 0).ok());
+  EXPECT_EQ(grid.minCost(), 1.0);
+  ASSERT_TRUE(grid.setCost(1, 0, 4).ok());
+  ASSERT_TRUE(grid.setCost(2, 0, 3).ok());
+  EXPECT_EQ(grid.minCost(), 3.0);
+  astar::testing::Rng rng(3);
+  for (int i = 0; i < 2000; ++i) {  // against a full rescan
+    const int x = rng.below(3);
+    if (rng.chance(0.3))
+      (void)grid.setWall(x, 0);
+    else
+      (void)grid.setCost(x, 0, 1 + rng.below(4));
+    double expect = std::numeric_limits<double>::infinity();
+    for (NodeId n = 0; n < 3; ++n)
+      if (grid.passable(n)) expect = std::min(expect, static_cast<double>(grid.cost(n)));
+    ASSERT_EQ(grid.minCost(), std::isinf(expect) ? 1.0 : expect) << "edit " << i;
+  }
+}
