@@ -1,18 +1,44 @@
-import createAstarCore from '../astar_core.mjs';
+// Boots the playground: the wasm engine, the controller, input, files; then the first map
+// comes from the link in the URL, else the autosave, else the first bundled map.
+import { loadEngine } from './engine.js';
+import { Playground } from './ui.js';
+import { bindInput } from './input.js';
+import { Files } from './files.js';
 
-const status = document.getElementById('status');
+async function firstMap(app, files) {
+  await files.loadIndex();
+  if (location.hash.length > 1 && await files.openLinkFromLocation()) return;
+  if (files.restoreAutosave()) return;
+  const preferred = files.index.find((m) => /arcade|pac/i.test(m.file)) ?? files.index[0];
+  if (preferred && await files.loadBundled(preferred.file)) {
+    app.history = new (app.history.constructor)();  // the first map is not an undoable step
+    return;
+  }
+  app.newBlank();
+  app.history = new (app.history.constructor)();
+}
+
 try {
-  const core = await createAstarCore();
-  const engine = new core.Engine();
-  engine.reset(16, 16);
-  for (let i = 2; i < 14; ++i) engine.setWall(8, i);
-  const costs = engine.costs();
-  let walls = 0;
-  for (const c of costs) if (c === 0) ++walls;
-  status.textContent = `Engine ready: ${engine.width()} x ${engine.height()} grid, ${walls} walls.`;
+  const engine = await loadEngine();
+  const app = new Playground(engine, document.getElementById('grid'));
+  const files = new Files(app);
+  app.files = files;
+  app.bindControls();
+  bindInput(app);
+  files.bind();
+  app.renderer.fit();
+  app.syncMapControls();
+  await firstMap(app, files);
+  app.renderer.fit();
+  app.refresh();
+  // For tests and for other modules (agents) that extend the page.
+  window.playground = app;
   document.body.dataset.ready = 'true';
-  window.astarEngine = engine;
 } catch (e) {
-  status.textContent = `The engine failed to load: ${e.message}`;
+  const box = document.getElementById('message');
+  box.textContent = `The engine failed to load: ${e.message}`;
+  box.className = 'error';
+  box.hidden = false;
   document.body.dataset.ready = 'error';
+  console.error(e);
 }
