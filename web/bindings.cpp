@@ -1,5 +1,6 @@
-// Thin Embind bindings: the page's engine is one WebEngine = a Grid, a reusable GridSearch
-// on it, and typed-array mirrors of the per-cell state the canvas draws (costs, one-way
+// Thin Embind bindings: the page's engine is one WebEngine = a MapDocument (the Grid plus
+// name, start and goals, as core's readers and writers see it), a reusable GridSearch on
+// its grid, and typed-array mirrors of the per-cell state the canvas draws (costs, one-way
 // masks, search states, path). Every entry point that can fail returns an error string
 // ("" = ok) or catches C++ exceptions and rethrows them as JS Errors, so nothing from C++
 // ever reaches JS as a bare number.
@@ -15,10 +16,15 @@
 #include <string>
 #include <vector>
 
+#include "astar/formats.h"
 #include "astar/grid.h"
 #include "astar/heuristic.h"
 #include "astar/landmarks.h"
 #include "astar/search.h"
+#if __has_include("astar/generators.h")
+#include "astar/generators.h"
+#define ASTAR_HAS_GENERATORS 1
+#endif
 
 namespace {
 
@@ -53,16 +59,69 @@ int landmarkCount(NodeId cells) { return cells <= 65536 ? 8 : 4; }
 
 class WebEngine {
  public:
-  WebEngine() : search_(grid_) { afterReload(); }
+  WebEngine() : search_(doc_.grid) { afterReload(); }
 
   // ---- the map ----
-  // Returns "" on success, else the error message (the grid is then 0 x 0).
-  std::string reset(int width, int height) {
-    return guarded([&] {
-      astar::Error e = grid_.reset(width, height);
+  // A new blank map (floor cells of cost 1, no name, start or goal). Returns "" or the
+  // error, and then keeps the current map.
+  std::string newMap(int width, int height) {
+    return guarded([&]() -> std::string {
+      astar::Grid fresh;
+      if (astar::Error e = fresh.reset(width, height)) return e.message;
+      doc_ = astar::MapDocument{};
+      grid_ = std::move(fresh);
       afterReload();
-      return e.message;
+      return "";
     });
+  }
+  // Reads a map in any format core knows (detected from the text, then the file name).
+  // Returns "" or "line L, column C: why"; on error the current map is kept.
+  std::string loadMap(const std::string& text, const std::string& fileName) {
+    return guarded([&]() -> std::string {
+      astar::MapDocument next;
+      const astar::MapFormat format = astar::detectFormat(text, fileName);
+      if (format == astar::MapFormat::Unknown)
+        return "not a map format the playground reads (playground .map.txt, Moving AI .map, tutorial grids)";
+      if (astar::Error e = astar::readMap(text, next, format)) return e.describe();
+      replaceDocument(std::move(next));
+      return "";
+    });
+  }
+  // "playground", "movingai", "tutorial" or "tutorial2"; exportLosses() then says what the
+  // format could not hold ("" when nothing).
+  std::string exportMap(const std::string& formatName) {
+    return guarded([&]() -> std::string {
+      astar::MapFormat format;
+      losses_.clear();
+      if (!astar::parseFormatName(formatName, format)) {
+        losses_ = "unknown format " + formatName;
+        return "";
+      }
+      std::vector<std::string> lost;
+      std::string text = astar::writeMap(doc_, format, &lost);
+      for (const std::string& l : lost) losses_ += (losses_.empty() ? "" : "; ") + l;
+      return text;
+    });
+  }
+  std::string exportLosses() const { return losses_; }
+  std::string name() const { return doc_.name; }
+  void setName(const std::string& name) { doc_.name = name.substr(0, astar::kMaxTextValue); }
+  // Start and goal cells (-1 when none). A file may have several goals; the page edits the first.
+  int start() const { return doc_.start == astar::kNoNode ? -1 : static_cast<int>(doc_.start); }
+  int goal() const { return doc_.goals.empty() ? -1 : static_cast<int>(doc_.goals.front()); }
+  val goals() const {
+    val list = val::array();
+    for (NodeId g : doc_.goals) list.call<void>("push", g);
+    return list;
+  }
+  void setStart(int cell) {
+    doc_.start = inside(cell) ? static_cast<NodeId>(cell) : astar::kNoNode;
+    invalidateSearch();
+  }
+  void setGoal(int cell) {
+    doc_.goals.clear();
+    if (inside(cell)) doc_.goals.push_back(static_cast<NodeId>(cell));
+    invalidateSearch();
   }
   int width() const { return grid_.width(); }
   int height() const { return grid_.height(); }
@@ -159,7 +218,8 @@ class WebEngine {
 
   // ---- the search ----
   // Starts a query; returns the status (0 idle, 1 in progress, 2 found, 3 no path, 4 invalid).
-  int begin(int start, int goal, int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware) {
+  // Searches from the document's start to its goals (the nearest one).
+  int begin(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware) {
     return guarded([&] {
       astar::SearchOptions o;
       o.algorithm = static_cast<astar::Algorithm>(algorithm < 0 ? 255 : algorithm);
@@ -168,13 +228,11 @@ class WebEngine {
       o.wrapAware = wrapAware;
       o.portalAware = portalAware;
       options_ = o;
-      start_ = static_cast<NodeId>(start < 0 ? astar::kNoNode : static_cast<NodeId>(start));
-      goal_ = static_cast<NodeId>(goal < 0 ? astar::kNoNode : static_cast<NodeId>(goal));
       engineMs_ = 0.0;
       const double t0 = emscripten_get_now();
       const astar::LandmarkTable<astar::Grid>* table = nullptr;
       if (o.heuristic == astar::Heuristic::Landmarks) table = landmarks();
-      const astar::SearchStatus s = search_.begin(start_, goal_, o, table);
+      const astar::SearchStatus s = search_.begin(doc_.start, doc_.goals, o, table);
       engineMs_ += emscripten_get_now() - t0;
       active_ = true;
       publish();
@@ -202,7 +260,8 @@ class WebEngine {
       const std::uint64_t target = search_.stats().expanded;
       if (target == 0) return static_cast<int>(search_.status());
       const double t0 = emscripten_get_now();
-      search_.begin(start_, goal_, options_, options_.heuristic == astar::Heuristic::Landmarks ? landmarks() : nullptr);
+      search_.begin(doc_.start, doc_.goals, options_,
+                    options_.heuristic == astar::Heuristic::Landmarks ? landmarks() : nullptr);
       if (target > 1) search_.step(static_cast<std::uint32_t>(target - 1));
       engineMs_ = emscripten_get_now() - t0;
       publish();
@@ -210,6 +269,25 @@ class WebEngine {
     });
   }
   void clear() { invalidateSearch(); }
+#ifdef ASTAR_HAS_GENERATORS
+  // kind: "backtracker", "division", "random" (25% walls) or "arcade". Returns "" or the
+  // error, and then keeps the current map.
+  std::string generate(const std::string& kind, int width, int height, double seed) {
+    return guarded([&]() -> std::string {
+      astar::MapDocument next;
+      const std::uint64_t s = std::isfinite(seed) && seed >= 0 ? static_cast<std::uint64_t>(seed) : 0;
+      astar::Error e;
+      if (kind == "backtracker") e = astar::generateBacktrackerMaze(width, height, s, next);
+      else if (kind == "division") e = astar::generateRecursiveDivision(width, height, s, next);
+      else if (kind == "random") e = astar::generateRandomObstacles(width, height, 0.25, s, next);
+      else if (kind == "arcade") e = astar::generateArcadeMaze(astar::ArcadeOptions{width, height, 1, s}, next);
+      else return "unknown generator " + kind;
+      if (e) return e.message;
+      replaceDocument(std::move(next));
+      return "";
+    });
+  }
+#endif
   int status() const { return active_ ? static_cast<int>(search_.status()) : 0; }
   std::string message() const { return active_ ? search_.message() : ""; }
 
@@ -266,6 +344,11 @@ class WebEngine {
   }
 
  private:
+  bool inside(int cell) const { return cell >= 0 && static_cast<NodeId>(cell) < grid_.cellCount(); }
+  void replaceDocument(astar::MapDocument&& next) {
+    doc_ = std::move(next);
+    afterReload();
+  }
   const astar::LandmarkTable<astar::Grid>* landmarks() {
     if (!landmarkTable_ || landmarkRevision_ != grid_.revision()) {
       if (!landmarkTable_) landmarkTable_ = std::make_unique<astar::LandmarkTable<astar::Grid>>();
@@ -305,10 +388,11 @@ class WebEngine {
     path_.assign(search_.path().begin(), search_.path().end());
   }
 
-  astar::Grid grid_;
-  astar::GridSearch search_;  // holds a reference to grid_
+  astar::MapDocument doc_;
+  astar::Grid& grid_ = doc_.grid;  // assignments to doc_ keep this object, so search_ stays valid
+  astar::GridSearch search_;       // holds a reference to doc_.grid
+  std::string losses_;
   astar::SearchOptions options_;
-  NodeId start_ = astar::kNoNode, goal_ = astar::kNoNode;
   bool active_ = false;  // search_ describes the current map
   double engineMs_ = 0.0;
   std::unique_ptr<astar::LandmarkTable<astar::Grid>> landmarkTable_;
@@ -334,12 +418,34 @@ val heuristicNames() {
 
 }  // namespace
 
+val generatorNames() {
+  val list = val::array();
+#ifdef ASTAR_HAS_GENERATORS
+  for (const char* kind : {"backtracker", "division", "random", "arcade"}) list.call<void>("push", std::string(kind));
+#endif
+  return list;
+}
+
 EMSCRIPTEN_BINDINGS(astar_web) {
   emscripten::function("algorithmNames", &algorithmNames);
+  emscripten::function("generatorNames", &generatorNames);
   emscripten::function("heuristicNames", &heuristicNames);
   emscripten::class_<WebEngine>("Engine")
       .constructor<>()
-      .function("reset", &WebEngine::reset)
+      .function("newMap", &WebEngine::newMap)
+      .function("loadMap", &WebEngine::loadMap)
+      .function("exportMap", &WebEngine::exportMap)
+      .function("exportLosses", &WebEngine::exportLosses)
+      .function("name", &WebEngine::name)
+      .function("setName", &WebEngine::setName)
+      .function("start", &WebEngine::start)
+      .function("goal", &WebEngine::goal)
+      .function("goals", &WebEngine::goals)
+      .function("setStart", &WebEngine::setStart)
+      .function("setGoal", &WebEngine::setGoal)
+#ifdef ASTAR_HAS_GENERATORS
+      .function("generate", &WebEngine::generate)
+#endif
       .function("width", &WebEngine::width)
       .function("height", &WebEngine::height)
       .function("revision", &WebEngine::revision)

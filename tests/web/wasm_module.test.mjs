@@ -11,7 +11,7 @@ before(async () => {
 test('grid: reset sizes the grid and its typed-array views', () => {
   const e = new core.Engine();
   try {
-    assert.equal(e.reset(7, 5), '');
+    assert.equal(e.newMap(7, 5), '');
     assert.equal(e.width(), 7);
     assert.equal(e.height(), 5);
     const costs = e.costs();
@@ -27,7 +27,7 @@ test('grid: reset sizes the grid and its typed-array views', () => {
 test('grid: walls, costs and one-way masks show in the views', () => {
   const e = new core.Engine();
   try {
-    e.reset(4, 3);
+    e.newMap(4, 3);
     assert.equal(e.setWall(1, 2), '');
     assert.equal(e.setCost(3, 0, 2.5), '');
     assert.equal(e.setEntryMask(0, 0, 0b0101), '');
@@ -44,10 +44,10 @@ test('grid: walls, costs and one-way masks show in the views', () => {
 test('grid: bad input returns a message, never throws or crashes', () => {
   const e = new core.Engine();
   try {
-    assert.match(e.reset(0, 10), /outside 1\.\.4096/);
+    assert.match(e.newMap(0, 10), /outside 1\.\.4096/);
     assert.equal(e.width(), 0);
     assert.equal(e.costs().length, 0);
-    e.reset(3, 3);
+    e.newMap(3, 3);
     assert.match(e.setWall(3, 0), /outside/);
     assert.match(e.setCost(0, 0, -1), /finite number > 0/);
     assert.match(e.setCost(0, 0, NaN), /finite number > 0/);
@@ -60,7 +60,7 @@ test('grid: bad input returns a message, never throws or crashes', () => {
 test('grid: wrap-around flags', () => {
   const e = new core.Engine();
   try {
-    e.reset(5, 5);
+    e.newMap(5, 5);
     assert.equal(e.wrapX(), false);
     e.setWrap(true, false);
     assert.equal(e.wrapX(), true);

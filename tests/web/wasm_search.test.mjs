@@ -12,10 +12,17 @@ const kFound = 2, kNoPath = 3, kInvalid = 4;
 const kAStar = 0, kDijkstra = 2;
 const kOctile = 3, kManhattan = 1;
 
+// Sets start and goal, then begins: returns the status.
+function query(e, start, goal, algorithm, heuristic, weight, wrapAware, portalAware) {
+  e.setStart(start);
+  e.setGoal(goal);
+  return e.begin(algorithm, heuristic, weight, wrapAware, portalAware);
+}
+
 function withEngine(width, height, body) {
   const e = new core.Engine();
   try {
-    assert.equal(e.reset(width, height), '');
+    assert.equal(e.newMap(width, height), '');
     return body(e);
   } finally {
     e.delete();
@@ -29,7 +36,7 @@ test('names come from core', () => {
 
 test('open grid: the diagonal path costs 9 * sqrt(2) and the path view lists its cells', () => {
   withEngine(10, 10, (e) => {
-    assert.equal(e.begin(0, 99, kAStar, kOctile, 1, true, true), 1);
+    assert.equal(query(e, 0, 99, kAStar, kOctile, 1, true, true), 1);
     assert.equal(e.run(), kFound);
     const s = e.stats();
     assert.ok(Math.abs(s.pathCost - 9 * Math.SQRT2) < 1e-9, `cost ${s.pathCost}`);
@@ -44,7 +51,7 @@ test('a wall with one gap: 4-connected cost matches a hand count', () => {
     // Column x = 2 is a wall except at y = 4.
     for (let y = 0; y < 4; ++y) e.setWall(2, y);
     e.setDiagonal(0);
-    e.begin(e.width() * 0 + 0, 4, kAStar, kManhattan, 1, true, true);  // (0,0) -> (4,0)
+    query(e, 0, 4, kAStar, kManhattan, 1, true, true);  // (0,0) -> (4,0)
     assert.equal(e.run(), kFound);
     assert.equal(e.stats().pathCost, 12);  // down 4, across 4, up 4
   });
@@ -52,7 +59,7 @@ test('a wall with one gap: 4-connected cost matches a hand count', () => {
 
 test('single steps expand exactly one node each and stepBack undoes one', () => {
   withEngine(20, 20, (e) => {
-    e.begin(0, 399, kDijkstra, kOctile, 1, true, true);
+    query(e, 0, 399, kDijkstra, kOctile, 1, true, true);
     const seen = [];
     for (let i = 1; i <= 15; ++i) {
       e.step(1);
@@ -69,7 +76,7 @@ test('single steps expand exactly one node each and stepBack undoes one', () => 
 
 test('inspect gives g, h, f and the parent of a cell', () => {
   withEngine(6, 1, (e) => {
-    e.begin(0, 5, kAStar, kOctile, 1, true, true);
+    query(e, 0, 5, kAStar, kOctile, 1, true, true);
     e.run();
     const c = e.inspect(3);
     assert.equal(c.state, 2);
@@ -85,7 +92,7 @@ test('inspect gives g, h, f and the parent of a cell', () => {
 test('tunnel: with wrap-around the path goes through the edge', () => {
   withEngine(10, 1, (e) => {
     e.setWrap(true, false);
-    e.begin(1, 8, kAStar, kOctile, 1, true, true);
+    query(e, 1, 8, kAStar, kOctile, 1, true, true);
     assert.equal(e.run(), kFound);
     assert.equal(e.stats().pathCost, 3);
     assert.deepEqual(Array.from(e.path()), [1, 0, 9, 8]);
@@ -95,21 +102,21 @@ test('tunnel: with wrap-around the path goes through the edge', () => {
 test('no path and bad input give a status and a message, never an exception', () => {
   withEngine(5, 1, (e) => {
     e.setWall(2, 0);
-    e.begin(0, 4, kAStar, kOctile, 1, true, true);
+    query(e, 0, 4, kAStar, kOctile, 1, true, true);
     assert.equal(e.run(), kNoPath);
-    assert.equal(e.begin(0, 2, kAStar, kOctile, 1, true, true), kInvalid);
+    assert.equal(query(e, 0, 2, kAStar, kOctile, 1, true, true), kInvalid);
     assert.match(e.message(), /goal \(2, 0\) is a wall/);
-    assert.equal(e.begin(-1, 4, kAStar, kOctile, 1, true, true), kInvalid);
-    assert.equal(e.begin(0, 4, 99, kOctile, 1, true, true), kInvalid);
+    assert.equal(query(e, -1, 4, kAStar, kOctile, 1, true, true), kInvalid);
+    assert.equal(query(e, 0, 4, 99, kOctile, 1, true, true), kInvalid);
     assert.match(e.message(), /unknown algorithm/);
-    assert.equal(e.begin(0, 4, 1, kOctile, 0.5, true, true), kInvalid);
+    assert.equal(query(e, 0, 4, 1, kOctile, 0.5, true, true), kInvalid);
     assert.match(e.message(), /weight/);
   });
 });
 
 test('an edit drops the search state; commitCells applies bulk writes', () => {
   withEngine(4, 4, (e) => {
-    e.begin(0, 15, kAStar, kOctile, 1, true, true);
+    query(e, 0, 15, kAStar, kOctile, 1, true, true);
     e.run();
     assert.ok(e.path().length > 0);
     e.setCost(1, 1, 3);
@@ -135,7 +142,7 @@ test('landmarks and exact heuristics find the optimal cost too', () => {
     for (let y = 0; y < 25; ++y) e.setWall(15, y);
     const costs = [];
     for (const h of [kOctile, 5, 6]) {
-      e.begin(0, 29, kAStar, h, 1, true, true);
+      query(e, 0, 29, kAStar, h, 1, true, true);
       assert.equal(e.run(), kFound);
       costs.push(e.stats().pathCost);
     }
@@ -147,7 +154,7 @@ test('portals are listed and used', () => {
   withEngine(20, 1, (e) => {
     assert.equal(e.addPortal(1, 0, 18, 0, 0.5, true), '');
     assert.deepEqual(e.portals(), [{ from: 1, to: 18, cost: 0.5, twoWay: true }]);
-    e.begin(0, 19, kAStar, kOctile, 1, true, true);
+    query(e, 0, 19, kAStar, kOctile, 1, true, true);
     e.run();
     assert.equal(e.stats().pathCost, 2.5);
     assert.match(e.addPortal(1, 0, 1, 0, 1, true), /two different cells/);

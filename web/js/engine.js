@@ -58,6 +58,7 @@ export class PlaygroundEngine {
   setName(name) { this.raw.setName(String(name)); }
   start() { return this.raw.start(); }   // -1 when none
   goal() { return this.raw.goal(); }     // -1 when none
+  goals() { return this.raw.goals(); }   // a file may have several
   setStart(n) { this.raw.setStart(n); }
   setGoal(n) { this.raw.setGoal(n); }
   // Reads any format core knows (by content, then by file name). Returns "" or the error
@@ -98,8 +99,8 @@ export class PlaygroundEngine {
   }
   begin() {
     const s = this.settings;
-    return this.raw.begin(this.start(), this.goal(), this.algorithms.indexOf(s.algorithm),
-      this.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware);
+    return this.raw.begin(this.algorithms.indexOf(s.algorithm), this.heuristics.indexOf(s.heuristic), s.weight,
+      s.wrapAware, s.portalAware);
   }
   step(n = 1) { return this.raw.step(n); }
   stepBack() { return this.raw.stepBack(); }
