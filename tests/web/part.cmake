@@ -12,6 +12,11 @@ if(NOT ASTAR_NODE)
   return()
 endif()
 
+# The native engine's answer to a query, for tests that compare the page with it.
+add_executable(web_reference_cost ${CMAKE_CURRENT_LIST_DIR}/reference_cost.cpp)
+target_link_libraries(web_reference_cost PRIVATE astar_core)
+target_compile_options(web_reference_cost PRIVATE ${ASTAR_WARNINGS})
+
 file(GLOB ASTAR_WEB_TESTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.test.mjs)
 foreach(web_test ${ASTAR_WEB_TESTS})
   get_filename_component(web_name ${web_test} NAME)
@@ -27,5 +32,5 @@ foreach(web_test ${ASTAR_WEB_TESTS})
     LABELS "web;${web_kind}"
     TIMEOUT 300
     SKIP_REGULAR_EXPRESSION "ASTAR_SKIP:"
-    ENVIRONMENT "ASTAR_DIST_DIR=${ASTAR_WASM_DIR}/dist;ASTAR_ARTIFACT_DIR=${ASTAR_ARTIFACT_DIR};ASTAR_MAPS_BENCH_DIR=${ASTAR_MAPS_BENCH_DIR};ASTAR_MAPS_DIR=${ASTAR_MAPS_DIR}")
+    ENVIRONMENT "ASTAR_DIST_DIR=${ASTAR_WASM_DIR}/dist;ASTAR_ARTIFACT_DIR=${ASTAR_ARTIFACT_DIR};ASTAR_MAPS_BENCH_DIR=${ASTAR_MAPS_BENCH_DIR};ASTAR_MAPS_DIR=${ASTAR_MAPS_DIR};ASTAR_REFERENCE_COST=$<TARGET_FILE:web_reference_cost>")
 endforeach()
