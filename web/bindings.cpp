@@ -17,14 +17,11 @@
 #include <vector>
 
 #include "astar/formats.h"
+#include "astar/generators.h"
 #include "astar/grid.h"
 #include "astar/heuristic.h"
 #include "astar/landmarks.h"
 #include "astar/search.h"
-#if __has_include("astar/generators.h")
-#include "astar/generators.h"
-#define ASTAR_HAS_GENERATORS 1
-#endif
 
 namespace {
 
@@ -269,7 +266,6 @@ class WebEngine {
     });
   }
   void clear() { invalidateSearch(); }
-#ifdef ASTAR_HAS_GENERATORS
   // kind: "backtracker", "division", "random" (25% walls) or "arcade". Returns "" or the
   // error, and then keeps the current map.
   std::string generate(const std::string& kind, int width, int height, double seed) {
@@ -287,7 +283,6 @@ class WebEngine {
       return "";
     });
   }
-#endif
   int status() const { return active_ ? static_cast<int>(search_.status()) : 0; }
   std::string message() const { return active_ ? search_.message() : ""; }
 
@@ -416,15 +411,13 @@ val heuristicNames() {
   return nameList([](int i) { return astar::heuristicName(static_cast<astar::Heuristic>(i)); }, astar::kHeuristicCount);
 }
 
-}  // namespace
-
 val generatorNames() {
   val list = val::array();
-#ifdef ASTAR_HAS_GENERATORS
   for (const char* kind : {"backtracker", "division", "random", "arcade"}) list.call<void>("push", std::string(kind));
-#endif
   return list;
 }
+
+}  // namespace
 
 EMSCRIPTEN_BINDINGS(astar_web) {
   emscripten::function("algorithmNames", &algorithmNames);
@@ -443,9 +436,7 @@ EMSCRIPTEN_BINDINGS(astar_web) {
       .function("goals", &WebEngine::goals)
       .function("setStart", &WebEngine::setStart)
       .function("setGoal", &WebEngine::setGoal)
-#ifdef ASTAR_HAS_GENERATORS
       .function("generate", &WebEngine::generate)
-#endif
       .function("width", &WebEngine::width)
       .function("height", &WebEngine::height)
       .function("revision", &WebEngine::revision)

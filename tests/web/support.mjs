@@ -74,3 +74,43 @@ export async function saveScreenshot(page, name) {
   await page.screenshot({ path: file });
   return file;
 }
+
+// The page coordinates of the centre of cell n on the canvas.
+export function cellPoint(page, n) {
+  return page.evaluate((cell) => {
+    const r = window.playground.renderer, rect = r.canvas.getBoundingClientRect(), c = r.cellCenter(cell);
+    return { x: rect.left + c.x, y: rect.top + c.y };
+  }, n);
+}
+
+// Clicks the centre of cell n on the page's canvas (button: 'left' | 'right').
+export async function clickCell(page, n, options = {}) {
+  const p = await cellPoint(page, n);
+  await page.mouse.click(p.x, p.y, options);
+}
+
+// Everything a share link must restore: the map as core writes it, and the settings.
+export function engineState(page) {
+  return page.evaluate(() => {
+    const app = window.playground, e = app.engine;
+    return {
+      text: app.docText(), settings: { ...e.settings }, start: e.start(), goal: e.goal(), width: e.width, height: e.height,
+      costs: Array.from(e.costs()), masks: Array.from(e.entryMasks()), portals: e.portals(), wrap: [e.wrapX(), e.wrapY()],
+      diagonal: e.diagonal(), costModel: e.costModel(), name: e.name(),
+    };
+  });
+}
+
+// Runs the native engine (tests/web/reference_cost.cpp) on a map file; returns the cost or null (no path).
+export async function nativeCost(mapFile, sx, sy, gx, gy) {
+  const tool = process.env.ASTAR_REFERENCE_COST || path.join(repo, 'build-release/web_reference_cost');
+  if (!fs.existsSync(tool)) throw new Error(`${tool} is missing: build the release preset (make test does)`);
+  const { execFileSync } = await import('node:child_process');
+  const out = execFileSync(tool, [mapFile, sx, sy, gx, gy].map(String), { encoding: 'utf8' }).trim();
+  if (out === 'no-path') return null;
+  const m = /^found (\S+)$/.exec(out);
+  if (!m) throw new Error(`reference: ${out}`);
+  return Number(m[1]);
+}
+
+export const repoDir = repo;

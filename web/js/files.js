@@ -77,7 +77,7 @@ export class Files {
       const res = await fetch(`maps/${file}`);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const text = await res.text();
-      if (this.app.loadText(text, file, `open ${entry?.name ?? file}`)) {
+      if (!this.app.loadText(text, file, `open ${entry?.name ?? file}`)) {
         if (!this.app.engine.name() && entry) this.app.engine.setName(entry.name);
         this.app.syncMapControls();
         this.app.showMessage(`Opened ${entry?.name ?? file}.`);
@@ -101,7 +101,7 @@ export class Files {
       this.app.showMessage(`Could not read ${file.name}: ${e.message}`, 'error');
       return false;
     }
-    if (!this.app.loadText(text, file.name, `import ${file.name}`)) return false;
+    if (this.app.loadText(text, file.name, `import ${file.name}`)) return false;
     if (!this.app.engine.name()) this.app.engine.setName(file.name.replace(/\.[^.]*$/, ''));
     this.app.syncMapControls();
     this.app.showMessage(`Imported ${file.name} (${this.app.engine.width}×${this.app.engine.height}).`);
@@ -144,23 +144,29 @@ export class Files {
     return url;
   }
 
-  // Opens the link in location.hash, if any. A bad link shows why and keeps the map.
+  // Opens the link in location.hash, if any, then takes it out of the address bar: a
+  // reload then restores the autosave (which holds the link's map once it is open), and a
+  // bad link does not fail again.
   async openLinkFromLocation() {
     const hash = location.hash;
     if (hash.length <= 1) return false;
-    // Take the link out of the address bar: reload then restores the autosave (which
-    // holds the link's map once it is open), and a bad link does not fail again.
     history.replaceState(null, '', location.pathname + location.search);
+    return this.openLink(hash);
+  }
+
+  // Opens a share link's fragment. A bad link shows why and keeps the current map.
+  async openLink(fragment) {
     let state;
     try {
-      state = await decodeShare(hash);
+      state = await decodeShare(String(fragment));
     } catch (e) {
       const why = e instanceof LinkError ? e.message : `unexpected error (${e.message})`;
       this.app.showMessage(`Could not open the link: ${why}. Your map was kept.`, 'error');
       return false;
     }
-    if (!this.app.loadText(state.map, '', 'open link')) {
-      this.app.showMessage(`Could not open the link: its map is invalid (${$('message').textContent}). Your map was kept.`, 'error');
+    const problem = this.app.loadText(state.map, '', 'open link', { quiet: true });
+    if (problem) {
+      this.app.showMessage(`Could not open the link: its map is invalid (${problem}). Your map was kept.`, 'error');
       return false;
     }
     try {
@@ -198,7 +204,7 @@ export class Files {
       return false;
     }
     if (!saved || saved.v !== 1 || typeof saved.map !== 'string') return false;
-    if (!this.app.loadText(saved.map, '', 'restore autosave', { record: false })) return false;
+    if (this.app.loadText(saved.map, '', 'restore autosave', { record: false })) return false;
     try {
       this.app.engine.setSettings(saved.settings ?? {});
     } catch { /* keep the defaults */ }

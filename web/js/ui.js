@@ -68,18 +68,19 @@ export class Playground {
     return true;
   }
 
-  // Replaces the whole map from text (a file, a bundled map, a link, autosave, undo).
-  loadText(text, fileName, label, { fit = true, record = true } = {}) {
+  // Replaces the whole map from text (a file, a bundled map, a link, autosave) as one
+  // undoable step. Returns "" or the reader's error (then the current map is kept).
+  loadText(text, fileName, label, { fit = true, record = true, quiet = false } = {}) {
     const before = this.docText();
     const problem = this.engine.loadText(text, fileName);
     if (problem) {
-      this.showMessage(`${label}: ${problem}`, 'error');
-      return false;
+      if (!quiet) this.showMessage(`${label}: ${problem}`, 'error');
+      return problem;
     }
     this.ensureEndpoints();
     if (record) this.history.record(label, before, this.docText());
     this.mapChanged({ fit });
-    return true;
+    return '';
   }
 
   // A map without start or goal gets the first and last passable cells.
@@ -174,6 +175,7 @@ export class Playground {
       this.showMessage(e.message, 'error');
     }
     this.syncSearchControls();
+    this.emit('settings');
     this.searchChanged();
   }
 
@@ -235,7 +237,7 @@ export class Playground {
     const hasPath = status === Status.Found || status === Status.NoPath;
     set('stat-path-cost', hasPath ? formatNumber(s.pathCost) + (s.partial ? ' (partial)' : '') : '–', hasPath ? s.pathCost : '');
     set('stat-path-cells', String(s.pathCells), s.pathCells);
-    set('stat-time', `${s.engineMs.toFixed(2)} ms`, s.engineMs);
+    set('stat-time', `${s.engineMs.toFixed(s.engineMs < 1 ? 3 : 2)} ms`, s.engineMs);
     $('play').textContent = this.playing ? 'Pause' : 'Play';
     $('step-back').disabled = s.expanded === 0;
     $('undo').disabled = !this.history.canUndo();
