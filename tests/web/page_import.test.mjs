@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openPage, engineState, nativeCost, mapsBenchDir } from './support.mjs';
+import { withPage, engineState, nativeCost, mapsBenchDir } from './support.mjs';
 
 const dropMap = path.join(mapsBenchDir, 'den312d.map');
 const pickMap = path.join(mapsBenchDir, 'arena.map');
@@ -19,8 +19,7 @@ function longestScenario(file) {
 }
 
 test('drag and drop of a Moving AI .map shows the map, and its path costs match the benchmark', { skip: !available && 'maps-bench is absent' }, async () => {
-  const { page, errors, close } = await openPage();
-  try {
+  await withPage({}, async ({ page }) => {
     const text = fs.readFileSync(dropMap, 'utf8');
     await page.evaluate(({ text, name }) => {
       const stage = document.getElementById('stage');
@@ -53,15 +52,11 @@ test('drag and drop of a Moving AI .map shows the map, and its path costs match 
     const native = await nativeCost(dropMap, s.sx, s.sy, s.gx, s.gy);
     assert.ok(Math.abs(cost - native) <= 1e-9 * native, `page ${cost}, native ${native}`);
     console.log(`den312d.map longest scenario: page ${cost}, native ${native}, benchmark ${s.optimal}`);
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('the file picker imports a .map; export writes Moving AI and our format, which re-import to the same map', { skip: !available && 'maps-bench is absent' }, async () => {
-  const { page, errors, close } = await openPage();
-  try {
+  await withPage({}, async ({ page }) => {
     await page.setInputFiles('#import-file', pickMap);
     await page.waitForFunction(() => window.playground.engine.width === 49);
     const imported = await engineState(page);
@@ -83,8 +78,5 @@ test('the file picker imports a .map; export writes Moving AI and our format, wh
     await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
     assert.match(await page.textContent('#message'), /import broken\.map: line \d+, column \d+: /);
     assert.deepEqual(await engineState(page), kept);
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
+  });
 });

@@ -1,11 +1,10 @@
 // The page served from the wasm build's dist/ loads the module in Chromium and runs it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, saveScreenshot } from './support.mjs';
+import { withPage, saveScreenshot } from './support.mjs';
 
 test('the served page loads the wasm module, runs a search and draws it', async () => {
-  const { page, errors, close } = await openPage();
-  try {
+  await withPage({}, async ({ page }) => {
     assert.equal(await page.getAttribute('body', 'data-ready'), 'true', await page.textContent('body'));
     // The page's engine is a live wasm object: ask it things it can only know by running.
     const info = await page.evaluate(() => {
@@ -29,8 +28,5 @@ test('the served page loads the wasm module, runs a search and draws it', async 
     assert.ok(colours >= 3, `canvas colours: ${colours}`);
     const file = await saveScreenshot(page, 'page-load.png');
     console.log(`screenshot: ${file}`);
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
+  });
 });

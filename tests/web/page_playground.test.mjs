@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openPage, saveScreenshot, clickCell, cellPoint, engineState, nativeCost, distDir } from './support.mjs';
+import { withPage, saveScreenshot, clickCell, cellPoint, engineState, nativeCost, distDir } from './support.mjs';
 
 function bundledMaps() {
   const file = path.join(distDir, 'maps/index.json');
@@ -37,8 +37,7 @@ function pickEndpoints(page) {
 
 test('clicking start and goal on a bundled maze shows the native engine\'s path cost', async () => {
   const maps = bundledMaps();
-  const { page, errors, close } = await openPage();
-  try {
+  await withPage({}, async ({ page }) => {
     for (const entry of maps.filter((m) => /maze|arcade|pac/i.test(`${m.file} ${m.name}`)).slice(0, 2)) {
       await openBundled(page, entry);
       const { start, goal, width } = await pickEndpoints(page);
@@ -56,15 +55,11 @@ test('clicking start and goal on a bundled maze shows the native engine\'s path 
     }
     await page.mouse.move(5, 5);
     console.log(`screenshot: ${await saveScreenshot(page, 'playground.png')}`);
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('step mode: N single steps expand exactly N nodes, step back undoes one', async () => {
-  const { page, errors, close } = await openPage();
-  try {
+  await withPage({}, async ({ page }) => {
     await page.uncheck('#live');
     await page.click('#reset');
     assert.equal(await page.textContent('#stat-expanded'), '0');
@@ -88,15 +83,11 @@ test('step mode: N single steps expand exactly N nodes, step back undoes one', a
     assert.equal(await page.textContent('#stat-expanded'), String(n));
     await page.click('#finish');
     assert.equal(await page.textContent('#stat-status'), 'found');
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('on the arcade maze a start and goal across the tunnel give a path through the tunnel', async () => {
-  const { page, errors, close } = await openPage();
-  try {
+  await withPage({}, async ({ page }) => {
     const arcade = bundledMaps().find((m) => /arcade|pac/i.test(`${m.file} ${m.name}`));
     assert.ok(arcade, 'maps/index.json has an arcade maze');
     await openBundled(page, arcade);
@@ -121,15 +112,11 @@ test('on the arcade maze a start and goal across the tunnel give a path through 
     assert.equal(await statNumber(page, 'stat-path-cost'), 5);  // 2 -> 1 -> 0 -> w-1 -> w-2 -> w-3
     assert.equal(await nativeCost(path.join(distDir, 'maps', arcade.file), 2, row, width - 3, row), 5);
     console.log(`screenshot: ${await saveScreenshot(page, 'arcade-tunnel.png')}`);
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('editing: a wall stroke, a portal, a one-way cell; undo and redo; autosave survives a reload', async () => {
-  const { page, errors, close } = await openPage();
-  try {
+  await withPage({}, async ({ page }) => {
     await page.click('#new-map');
     const cells = await page.evaluate(() => {
       const e = window.playground.engine;
@@ -167,15 +154,11 @@ test('editing: a wall stroke, a portal, a one-way cell; undo and redo; autosave 
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     assert.deepEqual(await engineState(page), edited, 'the edited map is restored after a reload');
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('inspector: hovering a cell shows g, h, f, state and parent', async () => {
-  const { page, errors, close } = await openPage();
-  try {
+  await withPage({}, async ({ page }) => {
     await page.click('#new-map');  // live search on an open 40 x 30 map, (0, 0) -> (39, 29)
     const cells = await page.evaluate(() => Array.from(window.playground.engine.path()));
     const n = cells[3], parent = cells[2];
@@ -195,15 +178,11 @@ test('inspector: hovering a cell shows g, h, f, state and parent', async () => {
     await page.keyboard.press('?');
     assert.equal(await page.evaluate(() => document.getElementById('help').open), true);
     assert.match(await page.textContent('#help'), /step back/);
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('phone-sized viewport: the grid and the controls are usable', async () => {
-  const { page, errors, close } = await openPage({ viewport: { width: 390, height: 844 } });
-  try {
+  await withPage({ viewport: { width: 390, height: 844 } }, async ({ page }) => {
     const box = await page.locator('#grid').boundingBox();
     assert.ok(box.width >= 360 && box.height >= 300, `canvas ${box.width} x ${box.height}`);
     const panel = await page.locator('#panel').boundingBox();
@@ -212,8 +191,5 @@ test('phone-sized viewport: the grid and the controls are usable', async () => {
     assert.ok(scroll <= 390, `no sideways scrolling (${scroll} px wide)`);
     await page.click('#finish');
     console.log(`screenshot: ${await saveScreenshot(page, 'playground-phone.png')}`);
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
+  });
 });

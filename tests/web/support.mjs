@@ -114,3 +114,15 @@ export async function nativeCost(mapFile, sx, sy, gx, gy) {
 }
 
 export const repoDir = repo;
+
+// Opens the page, runs body({ page, ... }), checks that the page logged no errors, and
+// always closes the browser.
+export async function withPage(options, body) {
+  const session = await openPage(options);
+  try {
+    await body(session);
+    if (session.errors.length) throw new Error(`the page logged errors:\n${session.errors.join('\n')}`);
+  } finally {
+    await session.close();
+  }
+}
