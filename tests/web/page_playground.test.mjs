@@ -150,6 +150,13 @@ test('editing: a wall stroke, a portal, a one-way cell; undo and redo; autosave 
     await page.click('#redo');
     assert.deepEqual(await engineState(page), edited, 'three redos give the edits back');
 
+    // Opening another map is one undo step too: the edits come back.
+    const other = bundledMaps()[0];
+    await openBundled(page, other);
+    assert.notDeepEqual(await engineState(page), edited);
+    await page.click('#undo');
+    assert.deepEqual(await engineState(page), edited, 'undo after opening a map gives the edited map back');
+
     await page.waitForTimeout(700);  // autosave runs 400 ms after the last change
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');

@@ -179,7 +179,7 @@ export class Renderer {
     this.drawWrapEdges();
     if (this.cell >= 5) this.drawOneWayArrows();
     this.drawPortals();
-    if (this.showParents && this.cell >= 8) this.drawParentArrows();
+    if (this.showParents && this.cell >= 14) this.drawParentArrows();
     this.drawPath();
     if (this.showNumbers && this.cell >= 30) this.drawNumbers();
     this.drawMarkers();
@@ -483,8 +483,8 @@ export class Renderer {
       ctx.stroke();
       label(c, 'S');
     }
-    if (e.goal() >= 0) {
-      const c = this.cellCenter(e.goal());
+    for (const goal of e.goals()) {
+      const c = this.cellCenter(goal);
       ctx.fillStyle = kColors.goal;
       ctx.fillRect(c.x - r, c.y - r, 2 * r, 2 * r);
       ctx.strokeRect(c.x - r, c.y - r, 2 * r, 2 * r);

@@ -237,7 +237,8 @@ export class Playground {
     const hasPath = status === Status.Found || status === Status.NoPath;
     set('stat-path-cost', hasPath ? formatNumber(s.pathCost) + (s.partial ? ' (partial)' : '') : '–', hasPath ? s.pathCost : '');
     set('stat-path-cells', String(s.pathCells), s.pathCells);
-    set('stat-time', `${s.engineMs.toFixed(s.engineMs < 1 ? 3 : 2)} ms`, s.engineMs);
+    // The browser's clock ticks in 0.1 ms steps (no cross-origin isolation): below that, say so.
+    set('stat-time', s.engineMs > 0 ? `${s.engineMs.toFixed(s.engineMs < 1 ? 3 : 2)} ms` : (s.expanded ? '< 0.1 ms' : '0 ms'), s.engineMs);
     $('play').textContent = this.playing ? 'Pause' : 'Play';
     $('step-back').disabled = s.expanded === 0;
     $('undo').disabled = !this.history.canUndo();
