@@ -273,5 +273,4 @@ Error readHeaderNumbers(LineReader& reader, const char* const* names, int count,
   return {};
 }
 
-
 }  // namespace astar::text
