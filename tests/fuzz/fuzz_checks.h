@@ -23,6 +23,9 @@ namespace astar::fuzz {
 // text's line count + 1).
 inline void checkRejection(const char* target, std::string_view text, const Error& e) {
   if (e.message.empty()) failCheck(target, "error without a message", "");
+  // Messages reach the browser and terminals: printable ASCII only (newline allowed).
+  for (char c : e.message)
+    if ((c < 32 && c != '\n') || c > 126) failCheck(target, "unprintable byte in an error message", e.describe());
   if (e.line < 0 || e.column < 0) failCheck(target, "negative position", e.describe());
   std::size_t lines = 1;
   for (char c : text) lines += c == '\n';
