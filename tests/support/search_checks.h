@@ -1,0 +1,61 @@
+// Test helpers: check that a returned path is made of real moves and costs what it says.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <span>
+
+#include "astar/search.h"
+#include "reference.h"
+
+namespace astar::testing {
+
+// Every consecutive pair is a legal move; the sum of step costs equals `cost`.
+inline ::testing::AssertionResult isValidPath(const Grid& grid, std::span<const NodeId> path, NodeId start, NodeId goal,
+                                              double cost) {
+  if (path.empty()) return ::testing::AssertionFailure() << "empty path";
+  if (path.front() != start) return ::testing::AssertionFailure() << "path does not begin at the start";
+  if (path.back() != goal) return ::testing::AssertionFailure() << "path does not end at the goal";
+  double sum = 0.0;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    double best = -1.0;
+    for (const Edge& e : referenceMoves(grid, path[i - 1]))
+      if (e.to == path[i] && (best < 0 || e.cost < best)) best = e.cost;
+    if (best < 0)
+      return ::testing::AssertionFailure() << "step " << i << " from (" << grid.xOf(path[i - 1]) << "," << grid.yOf(path[i - 1])
+                                           << ") to (" << grid.xOf(path[i]) << "," << grid.yOf(path[i]) << ") is not a move";
+    sum += best;
+  }
+  if (std::fabs(sum - cost) > 1e-6 * std::max(1.0, cost))
+    return ::testing::AssertionFailure() << "steps sum to " << sum << " but the search says " << cost;
+  return ::testing::AssertionSuccess();
+}
+
+// Distances from every node to `goal` (Dijkstra over the reversed reference moves).
+inline std::vector<double> referenceDistancesTo(const Grid& grid, NodeId goal) {
+  std::vector<std::vector<Edge>> reverse(grid.cellCount());
+  for (NodeId n = 0; n < grid.cellCount(); ++n)
+    for (const Edge& e : referenceMoves(grid, n)) reverse[e.to].push_back({n, e.cost});
+  std::vector<double> dist(grid.cellCount(), std::numeric_limits<double>::infinity());
+  using Item = std::pair<double, NodeId>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  dist[goal] = 0.0;
+  queue.push({0.0, goal});
+  while (!queue.empty()) {
+    const auto [d, u] = queue.top();
+    queue.pop();
+    if (d > dist[u]) continue;
+    for (const Edge& e : reverse[u])
+      if (d + e.cost < dist[e.to]) {
+        dist[e.to] = d + e.cost;
+        queue.push({dist[e.to], e.to});
+      }
+  }
+  return dist;
+}
+
+inline bool isOptimalAlgorithm(Algorithm a) {
+  return a == Algorithm::AStar || a == Algorithm::Dijkstra || a == Algorithm::JumpPoint;
+}
+
+}  // namespace astar::testing
