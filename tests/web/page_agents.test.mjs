@@ -1,0 +1,104 @@
+// The agents modules in the page: the agent walks the smoothed path to the goal through the
+// tunnel (never leaving open cells), the path views toggle, and crowd mode runs 500 agents on
+// a flow field (frame time reported, not asserted: the machine is shared).
+// Reports ASTAR_SKIP when the page was built without the agents (web/agents_bindings.cpp and
+// web/js/agents/boot.js).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withPage, saveScreenshot } from './support.mjs';
+
+async function agentsInstalled(page) {
+  const linked = await page.evaluate(() => typeof window.playground.engine.core.AgentWorld === 'function');
+  if (!linked) return false;
+  await page.waitForFunction(() => !!window.agents, null, { timeout: 10000 });
+  return true;
+}
+
+function skipped(t) {
+  console.log('ASTAR_SKIP: the page has no agents modules (link web/agents_bindings.cpp, load js/agents/boot.js)');
+  t.skip('no agents in this build');
+}
+
+test('the agent walks the smoothed path to the goal through the tunnel', async (t) => {
+  await withPage({}, async ({ page }) => {
+    if (!await agentsInstalled(page)) return skipped(t);
+    const setup = await page.evaluate(() => {
+      const app = window.playground, e = app.engine;
+      e.newBlank(26, 5);
+      for (let x = 0; x < 26; x++) { e.setWall(x, 0); e.setWall(x, 4); }
+      for (let y = 1; y < 4; y++) { e.setWall(3, y); e.setWall(22, y); }  // the only way is the tunnel
+      e.setWrap(true, false);
+      e.setStart(e.index(1, 2));
+      e.setGoal(e.index(24, 2));
+      e.begin();
+      e.run();
+      app.renderer.markMapDirty();
+      app.renderer.fit();
+      app.emit('map');
+      app.refresh();
+      return { status: e.status(), cells: e.path().length, goal: e.goal() };
+    });
+    assert.equal(setup.status, 2, 'the engine found the path');
+    await page.check('#agents-view-raw');
+    const views = await page.evaluate(() => {
+      const p = window.agents.paths;
+      return { raw: p.raw.length, pulled: p.pulled.length, smooth: p.smooth.length, wraps: p.smooth.filter((q) => q.join === 3).length,
+        shown: { ...window.agents.views } };
+    });
+    assert.equal(views.raw, setup.cells);
+    assert.equal(views.wraps, 1, 'the smoothed path keeps the tunnel jump');
+    assert.deepEqual(views.shown, { raw: true, pulled: true, smooth: true });
+    // Record every frame's position, then walk.
+    await page.evaluate(() => {
+      window.agentTrace = [];
+      window.playground.addTicker(() => {
+        const s = window.agents.agentState();
+        if (s) window.agentTrace.push(window.agents.world.open(s.x, s.y));
+        return !!(s && !s.done);
+      });
+    });
+    await page.click('#agents-walk');
+    await page.waitForFunction(() => window.agents.agentState()?.done, null, { timeout: 20000 });
+    const end = await page.evaluate(() => ({ ...window.agents.agentState(), trace: window.agentTrace }));
+    assert.equal(end.cell, setup.goal, 'the agent stands on the goal');
+    assert.equal(end.jumps, 1, 'through the tunnel once');
+    assert.ok(end.travelled < 8, `walked ${end.travelled.toFixed(2)} cells, the short way`);
+    assert.ok(end.trace.length > 5 && end.trace.every(Boolean), 'never outside the open cells');
+    await saveScreenshot(page, 'agents-tunnel.png');
+  });
+});
+
+test('crowd mode: 500 agents on a flow field (frame time reported)', async (t) => {
+  await withPage({}, async ({ page }) => {
+    if (!await agentsInstalled(page)) return skipped(t);
+    const goal = await page.evaluate(() => {
+      const app = window.playground, e = app.engine;
+      e.newBlank(96, 96);
+      for (let y = 0; y < 96; y++) for (let x = 0; x < 96; x++) if ((x % 12 === 6 && y % 24 !== 12) || (y % 24 === 0 && x % 3 === 0)) e.setWall(x, y);
+      e.setStart(e.index(1, 1));
+      e.setGoal(e.index(48, 12));
+      app.renderer.markMapDirty();
+      app.renderer.fit();
+      app.emit('map');
+      app.refresh();
+      return e.goal();
+    });
+    assert.ok(goal >= 0);
+    await page.fill('#agents-count', '500');
+    await page.click('#agents-crowd');
+    await page.waitForFunction(() => window.agents.frameMs.length >= 240, null, { timeout: 90000 });
+    const r = await page.evaluate(() => {
+      const a = window.agents, c = a.crowd;
+      let inWalls = 0;
+      for (let i = 0; i < c.count; i++) if (!a.world.open(c.x[i], c.y[i])) inWalls++;
+      return { agents: a.frameStats(), page: window.playground.frameStats(), count: c.count, inWalls, arrived: c.arrived };
+    });
+    await saveScreenshot(page, 'agents-crowd.png');
+    await page.click('#agents-crowd');  // stop
+    assert.equal(r.count, 500);
+    assert.equal(r.inWalls, 0);
+    assert.ok(r.arrived > 0, 'agents reach the bunker');
+    console.log(`crowd 500 agents: steering ${r.agents.meanMs.toFixed(2)} ms mean / ${r.agents.p95Ms.toFixed(2)} ms p95 per frame; ` +
+      `whole frame (steering + drawing) ${r.page.meanMs.toFixed(2)} ms mean / ${r.page.p95Ms.toFixed(2)} ms p95 over ${r.page.frames} frames`);
+  });
+});
