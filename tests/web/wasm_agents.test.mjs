@@ -47,6 +47,7 @@ const { World, Join } = await import(path.join(agents, 'world.js'));
 const { PathFollower } = await import(path.join(agents, 'follower.js'));
 const { Crowd } = await import(path.join(agents, 'crowd.js'));
 const { GhostChase } = await import(path.join(agents, 'ghosts.js'));
+const { Squad } = await import(path.join(agents, 'squad.js'));
 const core = fs.existsSync(modulePath) ? await loadCore() : null;
 let skip = false;
 if (!core) skip = `no wasm module at ${modulePath}`;
@@ -175,5 +176,37 @@ test('ghost chase: re-planning within the budget, eyes go home along the flow fi
   while (g.mode === 'eyes' && frames < 2000) { chase.moveEyes(g, 1 / 60); frames++; }
   assert.notEqual(g.mode, 'eyes', 'the eyes got home');
   assert.ok(house.includes(world.cellAt(g.x, g.y)), 'in the ghost house');
+  world.dispose();
+});
+
+test('squad: a formation follows one path through a door and regroups at the end', { skip }, () => {
+  const rows = [
+    'S.........#.........',
+    '..........#.........',
+    '..........#.........',
+    '....................',
+    '..........#.........',
+    '..........#........G',
+  ];
+  const engine = fakeEngine(core, rows);
+  const world = new World(engine);
+  world.sync();
+  const cells = world.raw.findPath(engine.start(), engine.goal());
+  const squad = new Squad(world, world.smooth(cells), { size: 9, speed: 4 });
+  let singleFile = 0;
+  for (let frame = 0; frame < 3000 && !squad.done; frame++) {
+    squad.update(1 / 60);
+    for (const m of squad.members) assert.ok(world.open(m.x, m.y), `member in a wall at ${m.x}, ${m.y}`);
+    if (squad.members.some((m) => !m.inSlot)) singleFile++;
+  }
+  assert.ok(squad.done, 'the squad arrived');
+  assert.ok(singleFile > 0, 'members fell in line at the door');
+  const end = world.centre(engine.goal());
+  assert.ok(Math.hypot(squad.leader.x - end.x, squad.leader.y - end.y) < 1e-9);
+  // Back in shape: every member within its slot distance (plus a margin) of the leader.
+  squad.members.forEach((m, i) => {
+    const slot = squad.slots[i];
+    assert.ok(Math.hypot(m.x - squad.leader.x, m.y - squad.leader.y) <= Math.hypot(slot.back, slot.side) + 1.5);
+  });
   world.dispose();
 });

@@ -6,6 +6,7 @@ import { World, Join } from './world.js';
 import { PathFollower } from './follower.js';
 import { Crowd, kDefaultCrowdWeights } from './crowd.js';
 import { GhostChase } from './ghosts.js';
+import { Squad } from './squad.js';
 
 const kPathStyles = {
   raw: { color: 'rgba(120, 120, 120, 0.9)', width: 1.5, dash: [4, 3] },
@@ -31,6 +32,7 @@ export class AgentsController {
     this.paths = { raw: [], pulled: [], smooth: [] };
     this.pathKey = '';
     this.agent = null;
+    this.squad = null;
     this.agentSpeed = 6;
     this.crowd = null;
     this.chase = null;
@@ -71,6 +73,16 @@ export class AgentsController {
     const points = this.paths[kind];
     if (!points || points.length < 2) return false;
     this.agent = new PathFollower(this.world, points, { speed: this.agentSpeed });
+    this.app.requestDraw();
+    return true;
+  }
+  // A fixed-formation squad on the same path.
+  startSquad(size = 9, kind = 'smooth') {
+    this.world.sync();
+    this.refreshPaths();
+    const points = this.paths[kind];
+    if (!points || points.length < 2) return false;
+    this.squad = new Squad(this.world, points, { size, speed: this.agentSpeed * 0.7 });
     this.app.requestDraw();
     return true;
   }
@@ -126,17 +138,18 @@ export class AgentsController {
   tick(now) {
     const dt = this.lastTick ? Math.min(0.05, (now - this.lastTick) / 1000) : 1 / 60;
     this.lastTick = now;
-    if (!this.agent && !this.crowd && !this.chase) { this.lastTick = 0; return false; }
+    if (!this.agent && !this.squad && !this.crowd && !this.chase) { this.lastTick = 0; return false; }
     const t0 = performance.now();
     this.world.sync();
     if (this.agent && !this.agent.update(dt)) this.agent.finishedAt ??= now;
+    if (this.squad) this.squad.update(dt);
     if (this.crowd) this.crowd.step(dt);
     if (this.chase) this.chase.update(dt);
     if (this.crowd || this.chase) {
       if (this.frameMs.length >= 2000) this.frameMs.shift();
       this.frameMs.push(performance.now() - t0);
     }
-    return !!(this.crowd || this.chase || (this.agent && !this.agent.done));
+    return !!(this.crowd || this.chase || (this.agent && !this.agent.done) || (this.squad && !this.squad.done));
   }
 
   // ---- drawing (CSS pixels) ----
@@ -164,6 +177,10 @@ export class AgentsController {
       ctx.fill();
     };
     if (this.agent) disc(this.agent.x, this.agent.y, 0.35, '#fdd835');
+    if (this.squad) {
+      for (const m of this.squad.members) disc(m.x, m.y, 0.25, m.inSlot ? '#6d4c41' : '#a1887f');
+      disc(this.squad.leader.x, this.squad.leader.y, 0.32, '#3e2723');
+    }
     if (this.crowd) {
       ctx.fillStyle = 'rgba(67, 160, 71, 0.9)';
       const size = Math.max(1.5, 0.3 * r.cell);
@@ -202,7 +219,11 @@ export class AgentsController {
     walk.addEventListener('click', () => {
       if (!this.startAgent()) this.app.showMessage('find a path first', 'info');
     });
-    section.append(el('div', { class: 'row' }, [walk, el('label', { class: 'grow' }, ['Speed ', speed])]));
+    const squad = el('button', { type: 'button', id: 'agents-squad', text: 'Squad' });
+    squad.addEventListener('click', () => {
+      if (!this.startSquad()) this.app.showMessage('find a path first', 'info');
+    });
+    section.append(el('div', { class: 'row' }, [walk, squad, el('label', { class: 'grow' }, ['Speed ', speed])]));
 
     const count = el('input', { type: 'number', id: 'agents-count', min: '1', max: '5000', value: '500' });
     const crowd = el('button', { type: 'button', id: 'agents-crowd', text: 'Crowd' });
