@@ -66,7 +66,7 @@ export class GhostChase {
       const from = w.cellAt(g.x, g.y), to = this.targetOf(i, g);
       if (from < 0 || pacCell < 0 || to < 0 || from === to) return;
       const d = w.delta(g.x, g.y, this.pac.x, this.pac.y);
-      g.request = w.raw.submit(from, to, Math.max(0, 1000 - Math.round(Math.hypot(d.dx, d.dy))));
+      g.request = w.raw.submit(from, to, Math.max(0, 1000 - Math.round(Math.hypot(d.dx, d.dy))), 0);
       g.replanIn = this.replanFrames;
     });
     this.expansions = w.raw.pump(this.budget);

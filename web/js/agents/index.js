@@ -7,6 +7,7 @@ import { PathFollower } from './follower.js';
 import { Crowd, kDefaultCrowdWeights } from './crowd.js';
 import { GhostChase } from './ghosts.js';
 import { Squad } from './squad.js';
+import { PathWorker } from './worker_client.js';
 
 const kPathStyles = {
   raw: { color: 'rgba(120, 120, 120, 0.9)', width: 1.5, dash: [4, 3] },
@@ -85,6 +86,16 @@ export class AgentsController {
     this.squad = new Squad(this.world, points, { size, speed: this.agentSpeed * 0.7 });
     this.app.requestDraw();
     return true;
+  }
+  // The current start -> goal in the path worker (the page keeps running meanwhile).
+  // algorithm: core's Algorithm index (0 A*, 2 Dijkstra); default: the page's setting.
+  async workerFind(algorithm = null) {
+    const e = this.app.engine;
+    if (e.start() < 0 || e.goal() < 0) throw new Error('set a start and a goal first');
+    this.worker ??= new PathWorker();
+    await this.worker.sync(e);
+    const index = algorithm ?? Math.max(0, e.algorithms.indexOf(e.settings.algorithm));
+    return this.worker.find(e.start(), e.goal(), { algorithm: index });
   }
   agentState() {
     const a = this.agent;
@@ -224,6 +235,19 @@ export class AgentsController {
       if (!this.startSquad()) this.app.showMessage('find a path first', 'info');
     });
     section.append(el('div', { class: 'row' }, [walk, squad, el('label', { class: 'grow' }, ['Speed ', speed])]));
+    const inWorker = el('button', { type: 'button', id: 'agents-worker', text: 'Search in worker' });
+    const workerOut = el('output', { id: 'agents-worker-result' });
+    inWorker.addEventListener('click', async () => {
+      workerOut.textContent = 'searching…';
+      try {
+        const r = await this.workerFind();
+        workerOut.textContent = r.path.length ? `cost ${r.cost.toFixed(3)}, ${r.expanded} expanded, ${r.ms.toFixed(0)} ms` : 'no path';
+      } catch (e) {
+        workerOut.textContent = '';
+        this.app.showMessage(e.message, 'error');
+      }
+    });
+    section.append(el('div', { class: 'row' }, [inWorker, workerOut]));
 
     const count = el('input', { type: 'number', id: 'agents-count', min: '1', max: '5000', value: '500' });
     const crowd = el('button', { type: 'button', id: 'agents-crowd', text: 'Crowd' });
