@@ -34,9 +34,9 @@ Error readMovingAiMap(std::string_view textIn, MapDocument& out) {
   text::LineReader reader(textIn);
   text::Line line;
   Error error;
-  long long width = -1, height = -1;
+  long long width = 0, height = 0;
   int sizeLine = 0, sizeColumn = 1;
-  bool sawType = false, sawMap = false;
+  bool sawType = false, sawMap = false, sawHeight = false, sawWidth = false;
   while (!sawMap && reader.nextContent(line, error, false)) {
     const std::vector<text::Token> t = text::tokens(line.text, 2);
     const std::string_view key = t[0].text;
@@ -51,7 +51,7 @@ Error readMovingAiMap(std::string_view textIn, MapDocument& out) {
     if (t.size() != 2)
       return text::at(line.number, t.size() < 2 ? static_cast<int>(line.text.size()) + 1 : t[2].column,
                       "expected one value after '" + std::string(key) + "'");
-    if ((isType && sawType) || (isHeight && height >= 0) || (isWidth && width >= 0))
+    if ((isType && sawType) || (isHeight && sawHeight) || (isWidth && sawWidth))
       return text::at(line.number, t[0].column, "duplicate '" + std::string(key) + "' line");
     if (isType) {
       // Every Moving AI grid map is "octile"; other words name movement rules we do not model.
@@ -63,52 +63,31 @@ Error readMovingAiMap(std::string_view textIn, MapDocument& out) {
     if (!text::parseInt(t[1].text, -1000000000000LL, 1000000000000LL, v))
       return text::expected(t[1], line.number, "a whole number");
     (isHeight ? height : width) = v;
+    (isHeight ? sawHeight : sawWidth) = true;
     sizeLine = line.number;
     sizeColumn = t[1].column;
   }
   if (error) return error;
   const int next = reader.lastLine() + 1;
-  if (!sawType && !sawMap && width < 0 && height < 0) return text::at(next, 1, "expected 'type octile' (empty map file)");
+  if (!sawType && !sawMap && !sawWidth && !sawHeight) return text::at(next, 1, "expected 'type octile' (empty map file)");
   if (!sawMap) return text::at(next, 1, "expected a 'map' line before the grid rows");
   if (!sawType) return text::at(line.number, 1, "expected a 'type octile' line before 'map'");
-  if (height < 0) return text::at(line.number, 1, "expected a 'height' line before 'map'");
-  if (width < 0) return text::at(line.number, 1, "expected a 'width' line before 'map'");
+  if (!sawHeight) return text::at(line.number, 1, "expected a 'height' line before 'map'");
+  if (!sawWidth) return text::at(line.number, 1, "expected a 'width' line before 'map'");
   if (Error e = text::checkGridSize(width, height, reader.bytesLeft(), 1, sizeLine, sizeColumn)) return e;
 
   const int w = static_cast<int>(width), h = static_cast<int>(height);
   MapDocument doc;
   if (Error e = doc.grid.reset(w, h)) return e;
   doc.grid.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);
-  doc.cells.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), '.');
+  if (Error e = text::readRows(reader, w, h, false, ".GS@OTW", doc.cells)) return e;
+  if (Error e = text::expectEnd(reader, false, h)) return e;
   bool used[sizeof kLetters / sizeof kLetters[0]] = {};
-  for (int y = 0; y < h; ++y) {
-    if (!reader.next(line, error)) {
-      if (error) return error;
-      return text::at(reader.lastLine() + 1, 1,
-                      "the file ends after " + std::to_string(y) + " rows, header says " + std::to_string(h));
-    }
-    const std::string_view row = line.text;
-    for (std::size_t x = 0; x < row.size() && x < static_cast<std::size_t>(w); ++x) {
-      const MovingAiLetter* l = findLetter(row[x]);
-      if (!l)
-        return text::at(line.number, static_cast<int>(x) + 1,
-                        "unknown terrain " + text::describeByte(static_cast<unsigned char>(row[x])) +
-                            " (expected one of . G S @ O T W)");
-      used[l - kLetters] = true;
-      doc.cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + x] = l->letter;
-      if (l->wall) (void)doc.grid.setWall(static_cast<int>(x), y);
-    }
-    if (row.size() != static_cast<std::size_t>(w))
-      return text::at(line.number, static_cast<int>(std::min(row.size(), static_cast<std::size_t>(w))) + 1,
-                      "row has " + std::to_string(row.size()) + " cells, header says " + std::to_string(w));
+  for (NodeId n = 0; n < doc.grid.cellCount(); ++n) {
+    const MovingAiLetter* l = findLetter(doc.cells[n]);
+    used[l - kLetters] = true;
+    if (l->wall) (void)doc.grid.setWall(doc.grid.xOf(n), doc.grid.yOf(n));
   }
-  while (reader.next(line, error)) {
-    const std::string_view rest = text::trim(line.text);
-    if (!rest.empty())
-      return text::at(line.number, static_cast<int>(rest.data() - line.text.data()) + 1,
-                      "unexpected text after the " + std::to_string(h) + " rows the header announced");
-  }
-  if (error) return error;
   for (std::size_t i = 0; i < sizeof kLetters / sizeof kLetters[0]; ++i)
     if (used[i]) doc.terrain.push_back(Terrain{kLetters[i].letter, kLetters[i].wall, 1.0f, kLetters[i].name});
   out = std::move(doc);

@@ -156,7 +156,21 @@ std::string formatFloat(float v) {
 }
 
 Error expected(const Token& t, int line, const std::string& what) {
-  return Error::at(line, t.column, "expected " + what + ", got '" + std::string(t.text.substr(0, 40)) + "'");
+  // Show at most 40 bytes of what was found, with unprintable bytes as \xNN.
+  std::string shown;
+  static const char* hex = "0123456789ABCDEF";
+  for (char ch : t.text.substr(0, 40)) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c >= 32 && c < 127) {
+      shown += ch;
+    } else {
+      shown += "\\x";
+      shown += hex[c >> 4];
+      shown += hex[c & 15];
+    }
+  }
+  if (t.text.size() > 40) shown += "...";
+  return Error::at(line, t.column, "expected " + what + ", got '" + shown + "'");
 }
 
 Error at(int line, int column, const std::string& what) { return Error::at(line, column, what); }
@@ -175,5 +189,89 @@ Error checkGridSize(long long width, long long height, std::size_t bytesLeft, st
                          std::to_string(need) + " bytes of rows, the file has " + std::to_string(bytesLeft) + " left");
   return {};
 }
+
+static std::string listLetters(std::string_view allowed) {
+  std::string out;
+  for (char c : allowed) {
+    if (!out.empty()) out += ' ';
+    out += c;
+  }
+  return out;
+}
+
+Error readRows(LineReader& reader, int width, int height, bool spaced, std::string_view allowed, std::string& cells) {
+  cells.assign(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), '\0');
+  Line line;
+  Error error;
+  const std::size_t w = static_cast<std::size_t>(width);
+  for (int y = 0; y < height; ++y) {
+    const bool got = spaced ? reader.nextContent(line, error, true) : reader.next(line, error);
+    if (!got) {
+      if (error) return error;
+      return at(reader.lastLine() + 1, 1,
+                "the file ends after " + std::to_string(y) + " rows, header says " + std::to_string(height));
+    }
+    char* row = cells.data() + static_cast<std::size_t>(y) * w;
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < line.text.size(); ++i) {
+      const char c = line.text[i];
+      if (spaced && isSpace(c)) continue;
+      if (count == w) {
+        std::size_t total = count;  // count the rest, to say how long the row really is
+        for (std::size_t j = i; j < line.text.size(); ++j) total += !(spaced && isSpace(line.text[j]));
+        return at(line.number, static_cast<int>(i) + 1,
+                  "row has " + std::to_string(total) + " cells, header says " + std::to_string(width));
+      }
+      if (allowed.find(c) == std::string_view::npos)
+        return at(line.number, static_cast<int>(i) + 1,
+                  "unknown cell " + describeByte(static_cast<unsigned char>(c)) + " (expected one of " +
+                      listLetters(allowed) + ")");
+      row[count++] = c;
+    }
+    if (count != w)
+      return at(line.number, static_cast<int>(line.text.size()) + 1,
+                "row has " + std::to_string(count) + " cells, header says " + std::to_string(width));
+  }
+  return {};
+}
+
+Error expectEnd(LineReader& reader, bool comments, int rows) {
+  Line line;
+  Error error;
+  while (reader.nextContent(line, error, comments)) {
+    const std::string_view rest = trim(line.text);
+    return at(line.number, static_cast<int>(rest.data() - line.text.data()) + 1,
+              "unexpected text after the " + std::to_string(rows) + " rows the header announced");
+  }
+  return error;
+}
+
+// Reads `count` whole numbers from the start of a tutorial file (comments skipped).
+Error readHeaderNumbers(LineReader& reader, const char* const* names, int count, long long* values, Token* where,
+                        int* lines) {
+  Line line;
+  Error error;
+  int got = 0;
+  while (got < count) {
+    if (!reader.nextContent(line, error, true)) {
+      if (error) return error;
+      return at(reader.lastLine() + 1, 1,
+                std::string(got == 0 && reader.lastLine() == 0 ? "the file is empty: " : "the file ends early: ") +
+                    "expected the " + names[got]);
+    }
+    const std::vector<Token> t = tokens(line.text, static_cast<std::size_t>(count - got));
+    if (t.size() > static_cast<std::size_t>(count - got))
+      return expected(t[static_cast<std::size_t>(count - got)], line.number, "the grid rows after the header numbers");
+    for (const Token& token : t) {
+      if (!parseInt(token.text, -1000000000000LL, 1000000000000LL, values[got]))
+        return expected(token, line.number, std::string("the ") + names[got] + " (a whole number)");
+      where[got] = token;
+      lines[got] = line.number;
+      ++got;
+    }
+  }
+  return {};
+}
+
 
 }  // namespace astar::text

@@ -70,4 +70,17 @@ Error at(int line, int column, const std::string& what);
 Error checkGridSize(long long width, long long height, std::size_t bytesLeft, std::size_t bytesPerCell, int line,
                     int column);
 
+// Reads `height` grid rows of `width` one-byte cells into `cells` (row-major). spaced: blanks
+// between cells are skipped (and, with comments, `//` comments and blank lines too).
+// Letters outside `allowed` are errors naming the allowed set.
+Error readRows(LineReader& reader, int width, int height, bool spaced, std::string_view allowed, std::string& cells);
+// After the last row only blank lines (and `//` comments when comments) may follow.
+Error expectEnd(LineReader& reader, bool comments, int rows);
+
+// Reads `count` whole numbers from the start of a tutorial file (on one line or several,
+// `//` comments skipped); names[i] says what the i-th one is in messages. Fills each number's
+// token and line for later range messages.
+Error readHeaderNumbers(LineReader& reader, const char* const* names, int count, long long* values, Token* where,
+                        int* lines);
+
 }  // namespace astar::text

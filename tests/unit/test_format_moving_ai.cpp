@@ -3,20 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "astar/formats.h"
+#include "read_file.h"
 
 namespace {
 
-std::string readFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using astar::testing::readFile;
 
 // The file with LF line ends and a final line end (our writers' form).
 std::string normalized(const std::string& s) {
@@ -93,7 +87,7 @@ TEST(MovingAiMap, ErrorsCarryLineAndColumn) {
     const char* message;
   } cases[] = {
       {"type octile\nheight 2\nwidth 3\nmap\n...\n..\n", 6, 3, "row has 2 cells, header says 3"},
-      {"type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n", 6, 2, "unknown terrain 'x' (expected one of . G S @ O T W)"},
+      {"type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n", 6, 2, "unknown cell 'x' (expected one of . G S @ O T W)"},
       {"type octile\nheight 3\nwidth 2\nmap\n..\n..\n", 7, 1, "the file ends after 2 rows, header says 3"},
       {"type octile\nheight 3\nwidth 3\nmap\n...\n...\n", 3, 7, "map size 3 x 3 needs at least 9 bytes of rows, the file has 8 left"},
       {"type octile\nheight 1\nwidth 1\nmap\n.\nmore\n", 6, 1, "unexpected text after the 1 rows the header announced"},

@@ -90,7 +90,9 @@ std::string writeTutorial2(const MapDocument& doc, std::vector<std::string>* los
 
 // The letter each cell should be written with and the legend, from doc.cells/doc.terrain when
 // they agree with doc.grid, else derived from the grid ('#' walls, '.' cost 1, other letters
-// for other costs). Fails only when the grid has more distinct costs than letters.
+// for other costs). Always fills `cells`; returns an error (a warning: the output is still
+// usable) when the grid has more distinct costs than letters and some cells got the letter
+// of the nearest cost.
 Error resolveLetters(const MapDocument& doc, std::string& cells, std::vector<Terrain>& terrain);
 
 // ---- Moving AI scenarios (.map.scen) ----

@@ -1,0 +1,49 @@
+# A* Playground. `make serve` runs the playground; `make test` runs every test.
+# Both install what is missing first (scripts/setup.sh). Builds use the CMake presets
+# (CMakePresets.json): build-release, build-asan, build-wasm.
+SHELL := /bin/bash
+PORT ?= 8080
+
+.PHONY: serve test fuzz bench setup wasm native asan clean format help
+
+help:
+	@echo "make serve   build the wasm playground and serve it at http://127.0.0.1:$(PORT) (PORT= overrides)"
+	@echo "make test    build native release, ASan+UBSan and wasm; run every test; print counts"
+	@echo "make fuzz    run the fuzzers (scripts/fuzz.sh)"
+	@echo "make bench   run the benchmarks (scripts/bench.sh)"
+	@echo "make format  clang-format the C++ sources"
+
+serve: wasm
+	@node scripts/serve.mjs build-wasm/dist $(PORT)
+
+test:
+	@scripts/test.sh
+
+wasm:
+	@scripts/setup.sh serve
+	@cmake --preset wasm-release > /dev/null
+	@cmake --build --preset wasm-release
+
+native:
+	@scripts/setup.sh serve
+	@cmake --preset release > /dev/null
+	@cmake --build --preset release
+
+asan:
+	@scripts/setup.sh serve
+	@cmake --preset asan > /dev/null
+	@cmake --build --preset asan
+
+fuzz:
+	@if [ -f scripts/fuzz.sh ]; then scripts/setup.sh fuzz && bash scripts/fuzz.sh; \
+	else echo "make fuzz: scripts/fuzz.sh is not in this checkout yet (it comes with the fuzz targets)"; exit 1; fi
+
+bench:
+	@if [ -f scripts/bench.sh ]; then scripts/setup.sh bench && bash scripts/bench.sh; \
+	else echo "make bench: scripts/bench.sh is not in this checkout yet (it comes with the benchmarks)"; exit 1; fi
+
+format:
+	@git ls-files '*.cpp' '*.h' | xargs clang-format -i
+
+clean:
+	rm -rf build-release build-asan build-wasm build dist

@@ -1,0 +1,16 @@
+# cmake -DSOURCE=<repo> -DMODULE=<astar_core.mjs> -DDIST=<dir> -P assemble_dist.cmake
+# Lays out the served playground: the page (web/ minus the C++ and CMake files), the
+# wasm module next to index.html, and maps/ when the repository has it.
+file(REMOVE_RECURSE ${DIST})
+file(MAKE_DIRECTORY ${DIST})
+file(GLOB page_files ${SOURCE}/web/*.html ${SOURCE}/web/*.css ${SOURCE}/web/*.svg ${SOURCE}/web/*.png)
+file(COPY ${page_files} DESTINATION ${DIST})
+if(EXISTS ${SOURCE}/web/js)
+  file(COPY ${SOURCE}/web/js DESTINATION ${DIST})
+endif()
+get_filename_component(module_dir ${MODULE} DIRECTORY)
+get_filename_component(module_stem ${MODULE} NAME_WE)
+file(COPY ${MODULE} ${module_dir}/${module_stem}.wasm DESTINATION ${DIST})
+if(EXISTS ${SOURCE}/maps)
+  file(COPY ${SOURCE}/maps DESTINATION ${DIST})
+endif()

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs only what is missing for building and testing, from Debian packages and the
+# pinned npm lock file. Usage: scripts/setup.sh [serve|test|fuzz|bench]
+#   serve: compilers, CMake, Ninja, GoogleTest, Emscripten, Node.js
+#   test:  serve + Chromium + Google Benchmark + Boost.Graph + `npm ci` (playwright-core)
+#   fuzz:  serve + clang-14 with its sanitizer runtimes
+#   bench: serve + Google Benchmark + Boost.Graph
+# Without root it prints the exact apt-get line to run and exits non-zero.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode="${1:-test}"
+packages=(cmake g++ ninja-build make libgtest-dev emscripten)
+case "$mode" in
+  serve) ;;
+  test) packages+=(chromium libbenchmark-dev libboost-graph-dev) ;;
+  fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+  bench) packages+=(libbenchmark-dev libboost-graph-dev) ;;
+  *) echo "setup.sh: unknown mode '$mode' (serve, test, fuzz or bench)" >&2; exit 2 ;;
+esac
+# The machine may already have Node.js from another source (NodeSource); only install
+# Debian's when there is no node at all.
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
+
+installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
+
+missing=()
+for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  line="apt-get install -y --no-install-recommends ${missing[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup.sh: missing Debian packages: ${missing[*]}" >&2
+    echo "setup.sh: run this as root, then run make again:" >&2
+    echo "  apt-get update && $line" >&2
+    exit 1
+  fi
+  echo "setup.sh: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [ "$mode" = test ]; then
+  # npm ci only when node_modules was not installed from this exact lock file.
+  stamp=node_modules/.astar-lock.sha256
+  want="$(sha256sum package-lock.json | cut -d' ' -f1)"
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -d node_modules/playwright-core ]; then
+    npm ci --no-audit --no-fund --loglevel=error
+    echo "$want" > "$stamp"
+  fi
+fi

@@ -1,0 +1,32 @@
+// The page served from the wasm build's dist/ loads the module in Chromium and runs it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withPage, saveScreenshot } from './support.mjs';
+
+test('the served page loads the wasm module, runs a search and draws it', async () => {
+  await withPage({}, async ({ page }) => {
+    assert.equal(await page.getAttribute('body', 'data-ready'), 'true', await page.textContent('body'));
+    // The page's engine is a live wasm object: ask it things it can only know by running.
+    const info = await page.evaluate(() => {
+      const e = window.playground.engine;
+      return { cells: e.width * e.height, algorithms: e.algorithms, status: e.status(), costs: e.costs().length };
+    });
+    assert.ok(info.cells > 0);
+    assert.equal(info.costs, info.cells);
+    assert.ok(info.algorithms.includes('astar'));
+    // The default map has a start and a goal and live search on: a path is found and shown.
+    assert.equal(info.status, 2, 'status found');
+    assert.notEqual(await page.textContent('#stat-path-cost'), '–');
+    // The canvas shows more than one colour (the map was drawn).
+    const colours = await page.evaluate(() => {
+      const c = document.getElementById('grid');
+      const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const seen = new Set();
+      for (let i = 0; i < data.length; i += 4 * 97) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      return seen.size;
+    });
+    assert.ok(colours >= 3, `canvas colours: ${colours}`);
+    const file = await saveScreenshot(page, 'page-load.png');
+    console.log(`screenshot: ${file}`);
+  });
+});

@@ -1,0 +1,40 @@
+# Node tests of the wasm module and headless-Chromium tests of the page, registered in the
+# NATIVE build's ctest. They use the wasm build's output (ASTAR_WASM_DIR/dist), which the
+# wasm-release preset produces; `make test` builds it first.
+#   tests/web/wasm_*.test.mjs -> label web;node      tests/web/page_*.test.mjs -> label web;browser
+# A test file that prints a line starting with "ASTAR_SKIP:" is reported as skipped.
+set(ASTAR_WASM_DIR "${CMAKE_SOURCE_DIR}/build-wasm" CACHE PATH "Build folder of the wasm-release preset (its dist/ is tested)")
+set(ASTAR_ARTIFACT_DIR "${CMAKE_SOURCE_DIR}/build/screenshots" CACHE PATH "Where browser tests save screenshots")
+
+find_program(ASTAR_NODE node)
+if(NOT ASTAR_NODE)
+  message(WARNING "node not found: the web tests are not registered (scripts/setup.sh installs it)")
+  return()
+endif()
+
+# The native engine's answer to a query, for tests that compare the page with it.
+add_executable(web_reference_cost ${CMAKE_CURRENT_LIST_DIR}/reference_cost.cpp)
+target_link_libraries(web_reference_cost PRIVATE astar_core)
+target_compile_options(web_reference_cost PRIVATE ${ASTAR_WARNINGS})
+
+file(GLOB ASTAR_WEB_TESTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.test.mjs)
+foreach(web_test ${ASTAR_WEB_TESTS})
+  get_filename_component(web_name ${web_test} NAME)
+  string(REPLACE ".test.mjs" "" web_name ${web_name})
+  if(web_name MATCHES "^page_")
+    set(web_kind browser)
+  else()
+    set(web_kind node)
+  endif()
+  add_test(NAME web.${web_name} COMMAND ${ASTAR_NODE} --test --test-reporter=spec ${web_test}
+           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set_tests_properties(web.${web_name} PROPERTIES
+    LABELS "web;${web_kind}"
+    TIMEOUT 300
+    SKIP_REGULAR_EXPRESSION "ASTAR_SKIP:"
+    ENVIRONMENT "ASTAR_DIST_DIR=${ASTAR_WASM_DIR}/dist;ASTAR_ARTIFACT_DIR=${ASTAR_ARTIFACT_DIR};ASTAR_MAPS_BENCH_DIR=${ASTAR_MAPS_BENCH_DIR};ASTAR_MAPS_DIR=${ASTAR_MAPS_DIR};ASTAR_REFERENCE_COST=$<TARGET_FILE:web_reference_cost>")
+  if(web_name MATCHES "perf")
+    # It measures frame times: keep the other tests off the 2 cores meanwhile.
+    set_tests_properties(web.${web_name} PROPERTIES RUN_SERIAL TRUE)
+  endif()
+endforeach()

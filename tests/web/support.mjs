@@ -1,0 +1,128 @@
+// Shared helpers for the node tests of the wasm module and the browser tests of the page.
+// ctest passes ASTAR_DIST_DIR (the served folder of the wasm build) and ASTAR_ARTIFACT_DIR
+// (where screenshots go); run by hand they default to build-wasm/dist and build/screenshots.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startServer } from '../../scripts/serve.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const distDir = process.env.ASTAR_DIST_DIR || path.join(repo, 'build-wasm/dist');
+export const artifactDir = process.env.ASTAR_ARTIFACT_DIR || path.join(repo, 'build/screenshots');
+export const mapsBenchDir = process.env.ASTAR_MAPS_BENCH_DIR || path.join(repo, '../shared/maps-bench');
+export const chromiumPath = process.env.ASTAR_CHROMIUM || '/usr/bin/chromium';
+
+function requireDist() {
+  const module = path.join(distDir, 'astar_core.mjs');
+  if (!fs.existsSync(module)) {
+    throw new Error(`${module} is missing: build the wasm first (cmake --preset wasm-release && cmake --build --preset wasm-release, or make test)`);
+  }
+  return module;
+}
+
+// The same ES module the page loads, instantiated in node from the .wasm bytes.
+export async function loadCore() {
+  const module = requireDist();
+  const { default: create } = await import(pathToFileURL(module).href);
+  return create({ wasmBinary: fs.readFileSync(path.join(distDir, 'astar_core.wasm')) });
+}
+
+// Serves dist/ on a free port and opens the page in headless Chromium. Returns
+// { page, url, errors, close }; errors collects uncaught page errors and console errors.
+// Always call close() in finally/after(), or node --test hangs on the open browser.
+export async function openPage({ hash = '', viewport = { width: 1280, height: 720 }, waitReady = true } = {}) {
+  requireDist();
+  const { chromium } = await import('playwright-core');
+  const { server, url } = await startServer(distDir, 0);
+  let browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync'],
+    });
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+  const close = async () => {
+    await browser.close().catch(() => {});
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  };
+  try {
+    const context = await browser.newContext({ viewport, acceptDownloads: true });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(`console: ${m.text()}`);
+    });
+    await page.goto(url + hash);
+    if (waitReady) await page.waitForSelector('body[data-ready]', { timeout: 15000 });
+    return { browser, context, page, url, errors, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+export async function saveScreenshot(page, name) {
+  fs.mkdirSync(artifactDir, { recursive: true });
+  const file = path.join(artifactDir, name);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+// The page coordinates of the centre of cell n on the canvas.
+export function cellPoint(page, n) {
+  return page.evaluate((cell) => {
+    const r = window.playground.renderer, rect = r.canvas.getBoundingClientRect(), c = r.cellCenter(cell);
+    return { x: rect.left + c.x, y: rect.top + c.y };
+  }, n);
+}
+
+// Clicks the centre of cell n on the page's canvas (button: 'left' | 'right').
+export async function clickCell(page, n, options = {}) {
+  const p = await cellPoint(page, n);
+  await page.mouse.click(p.x, p.y, options);
+}
+
+// Everything a share link must restore: the map as core writes it, and the settings.
+export function engineState(page) {
+  return page.evaluate(() => {
+    const app = window.playground, e = app.engine;
+    return {
+      text: app.docText(), settings: { ...e.settings }, start: e.start(), goal: e.goal(), width: e.width, height: e.height,
+      costs: Array.from(e.costs()), masks: Array.from(e.entryMasks()), portals: e.portals(), wrap: [e.wrapX(), e.wrapY()],
+      diagonal: e.diagonal(), costModel: e.costModel(), name: e.name(),
+    };
+  });
+}
+
+// Runs the native engine (tests/web/reference_cost.cpp) on a map file; returns the cost or null (no path).
+export async function nativeCost(mapFile, sx, sy, gx, gy) {
+  const tool = process.env.ASTAR_REFERENCE_COST || path.join(repo, 'build-release/web_reference_cost');
+  if (!fs.existsSync(tool)) throw new Error(`${tool} is missing: build the release preset (make test does)`);
+  const { execFileSync } = await import('node:child_process');
+  const out = execFileSync(tool, [mapFile, sx, sy, gx, gy].map(String), { encoding: 'utf8' }).trim();
+  if (out === 'no-path') return null;
+  const m = /^found (\S+)$/.exec(out);
+  if (!m) throw new Error(`reference: ${out}`);
+  return Number(m[1]);
+}
+
+export const repoDir = repo;
+
+// Opens the page, runs body({ page, ... }), checks that the page logged no errors, and
+// always closes the browser.
+export async function withPage(options, body) {
+  const session = await openPage(options);
+  try {
+    await body(session);
+    if (session.errors.length) throw new Error(`the page logged errors:\n${session.errors.join('\n')}`);
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,71 @@
+// Node tests of the wasm module: the exact build the page loads (dist/astar_core.mjs).
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCore } from './support.mjs';
+
+let core;
+before(async () => {
+  core = await loadCore();
+});
+
+test('grid: reset sizes the grid and its typed-array views', () => {
+  const e = new core.Engine();
+  try {
+    assert.equal(e.newMap(7, 5), '');
+    assert.equal(e.width(), 7);
+    assert.equal(e.height(), 5);
+    const costs = e.costs();
+    assert.ok(costs instanceof Float32Array);
+    assert.equal(costs.length, 35);
+    assert.ok(costs.every((c) => c === 1));
+    assert.equal(e.entryMasks().length, 35);
+  } finally {
+    e.delete();
+  }
+});
+
+test('grid: walls, costs and one-way masks show in the views', () => {
+  const e = new core.Engine();
+  try {
+    e.newMap(4, 3);
+    assert.equal(e.setWall(1, 2), '');
+    assert.equal(e.setCost(3, 0, 2.5), '');
+    assert.equal(e.setEntryMask(0, 0, 0b0101), '');
+    const costs = e.costs();
+    assert.equal(costs[2 * 4 + 1], 0);
+    assert.equal(costs[3], 2.5);
+    assert.equal(e.entryMasks()[0], 0b0101);
+    assert.equal(e.entryMasks()[1], 0xff);
+  } finally {
+    e.delete();
+  }
+});
+
+test('grid: bad input returns a message, never throws or crashes', () => {
+  const e = new core.Engine();
+  try {
+    assert.match(e.newMap(0, 10), /outside 1\.\.4096/);
+    assert.equal(e.width(), 0);
+    assert.equal(e.costs().length, 0);
+    e.newMap(3, 3);
+    assert.match(e.setWall(3, 0), /outside/);
+    assert.match(e.setCost(0, 0, -1), /finite number > 0/);
+    assert.match(e.setCost(0, 0, NaN), /finite number > 0/);
+    assert.equal(e.costs()[0], 1, 'a rejected edit leaves the cell as it was');
+  } finally {
+    e.delete();
+  }
+});
+
+test('grid: wrap-around flags', () => {
+  const e = new core.Engine();
+  try {
+    e.newMap(5, 5);
+    assert.equal(e.wrapX(), false);
+    e.setWrap(true, false);
+    assert.equal(e.wrapX(), true);
+    assert.equal(e.wrapY(), false);
+  } finally {
+    e.delete();
+  }
+});

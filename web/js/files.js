@@ -1,0 +1,215 @@
+// Maps in and out: the bundled map picker (maps/index.json), import by file picker or drag
+// and drop (core reads every format), export, share links in the URL fragment, and
+// autosave to localStorage. Text from files and links is only ever shown with textContent.
+import { encodeShare, decodeShare, LinkError } from './share.js';
+
+const $ = (id) => document.getElementById(id);
+export const kAutosaveKey = 'astar-playground/autosave';
+export const kMaxImportBytes = 64 * 1024 * 1024;
+
+// maps/index.json: an array of entries, or { maps: [...] }; an entry has a file (or path)
+// relative to maps/ and optionally a name (or title).
+export function parseIndex(json) {
+  const list = Array.isArray(json) ? json : Array.isArray(json?.maps) ? json.maps : [];
+  return list
+    .map((m) => ({ file: String(m.file ?? m.path ?? ''), name: String(m.name ?? m.title ?? m.file ?? m.path ?? ''), ...m }))
+    .filter((m) => m.file && !m.file.includes('..'));
+}
+
+export class Files {
+  constructor(app) {
+    this.app = app;
+    this.index = [];
+    this.autosaveTimer = 0;
+    this.autosaveWarned = false;
+  }
+
+  bind() {
+    const app = this.app;
+    $('map-select').addEventListener('change', async (ev) => {
+      const file = ev.target.value;
+      if (file) await this.loadBundled(file);
+    });
+    $('import-button').addEventListener('click', () => $('import-file').click());
+    $('import-file').addEventListener('change', async (ev) => {
+      const file = ev.target.files?.[0];
+      ev.target.value = '';
+      if (file) await this.importFile(file);
+    });
+    $('export-ours').addEventListener('click', () => this.download('playground'));
+    $('export-movingai').addEventListener('click', () => this.download('movingai'));
+    $('share').addEventListener('click', () => this.share());
+    window.addEventListener('hashchange', () => this.openLinkFromLocation());
+
+    const stage = $('stage'), hint = $('drop-hint');
+    let depth = 0;
+    stage.addEventListener('dragenter', (ev) => { ev.preventDefault(); depth++; hint.hidden = false; });
+    stage.addEventListener('dragleave', () => { if (--depth <= 0) { depth = 0; hint.hidden = true; } });
+    stage.addEventListener('dragover', (ev) => ev.preventDefault());
+    stage.addEventListener('drop', async (ev) => {
+      ev.preventDefault();
+      depth = 0;
+      hint.hidden = true;
+      const file = ev.dataTransfer?.files?.[0];
+      if (file) await this.importFile(file);
+      else app.showMessage('Drop a map file (playground .map.txt, Moving AI .map, tutorial grid).', 'error');
+    });
+    app.onChange(() => this.scheduleAutosave());
+  }
+
+  async loadIndex() {
+    try {
+      const res = await fetch('maps/index.json');
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      this.index = parseIndex(await res.json());
+    } catch (e) {
+      this.index = [];
+      console.warn(`maps/index.json: ${e.message}`);
+    }
+    const select = $('map-select');
+    select.replaceChildren(new Option('(choose)', ''), ...this.index.map((m) => new Option(m.name, m.file)));
+    return this.index;
+  }
+
+  async loadBundled(file) {
+    const entry = this.index.find((m) => m.file === file);
+    try {
+      const res = await fetch(`maps/${file}`);
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const text = await res.text();
+      if (!this.app.loadText(text, file, `open ${entry?.name ?? file}`)) {
+        if (!this.app.engine.name() && entry) this.app.engine.setName(entry.name);
+        this.app.syncMapControls();
+        this.app.showMessage(`Opened ${entry?.name ?? file}.`);
+        return true;
+      }
+    } catch (e) {
+      this.app.showMessage(`Could not open maps/${file}: ${e.message}`, 'error');
+    }
+    return false;
+  }
+
+  async importFile(file) {
+    if (file.size > kMaxImportBytes) {
+      this.app.showMessage(`${file.name} is too large to import (${(file.size / 1048576).toFixed(1)} MB; at most 64 MB).`, 'error');
+      return false;
+    }
+    let text;
+    try {
+      text = await file.text();
+    } catch (e) {
+      this.app.showMessage(`Could not read ${file.name}: ${e.message}`, 'error');
+      return false;
+    }
+    if (this.app.loadText(text, file.name, `import ${file.name}`)) return false;
+    if (!this.app.engine.name()) this.app.engine.setName(file.name.replace(/\.[^.]*$/, ''));
+    this.app.syncMapControls();
+    this.app.showMessage(`Imported ${file.name} (${this.app.engine.width}×${this.app.engine.height}).`);
+    return true;
+  }
+
+  download(format) {
+    const { text, lost } = this.app.engine.exportText(format);
+    const base = (this.app.engine.name() || 'map').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'map';
+    const fileName = base + (format === 'movingai' ? '.map' : '.map.txt');
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileName;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    this.app.showMessage(lost ? `Saved ${fileName}. Not kept by this format: ${lost}` : `Saved ${fileName}.`, lost ? 'error' : 'info');
+  }
+
+  // ---- share links ----
+  currentState() {
+    return { map: this.app.docText(), settings: { ...this.app.engine.settings } };
+  }
+
+  async share() {
+    const fragment = await encodeShare(this.currentState());
+    const url = `${location.origin}${location.pathname}#${fragment}`;
+    const box = $('share-link');
+    box.hidden = false;
+    box.value = url;
+    box.select();
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      copied = true;
+    } catch { /* the link is in the box to copy by hand */ }
+    this.app.showMessage(`${copied ? 'Link copied' : 'Link ready below'} (${url.length} characters).`);
+    return url;
+  }
+
+  // Opens the link in location.hash, if any, then takes it out of the address bar: a
+  // reload then restores the autosave (which holds the link's map once it is open), and a
+  // bad link does not fail again.
+  async openLinkFromLocation() {
+    const hash = location.hash;
+    if (hash.length <= 1) return false;
+    history.replaceState(null, '', location.pathname + location.search);
+    return this.openLink(hash);
+  }
+
+  // Opens a share link's fragment. A bad link shows why and keeps the current map.
+  async openLink(fragment) {
+    let state;
+    try {
+      state = await decodeShare(String(fragment));
+    } catch (e) {
+      const why = e instanceof LinkError ? e.message : `unexpected error (${e.message})`;
+      this.app.showMessage(`Could not open the link: ${why}. Your map was kept.`, 'error');
+      return false;
+    }
+    const problem = this.app.loadText(state.map, '', 'open link', { quiet: true });
+    if (problem) {
+      this.app.showMessage(`Could not open the link: its map is invalid (${problem}). Your map was kept.`, 'error');
+      return false;
+    }
+    try {
+      this.app.engine.setSettings(state.settings);
+    } catch (e) {
+      this.app.showMessage(`The link's map is open, but its settings were not used: ${e.message}`, 'error');
+    }
+    this.app.syncSearchControls();
+    this.app.searchChanged();
+    return true;
+  }
+
+  // ---- autosave ----
+  scheduleAutosave() {
+    clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = setTimeout(() => this.autosave(), 400);
+  }
+
+  autosave() {
+    try {
+      localStorage.setItem(kAutosaveKey, JSON.stringify({ v: 1, ...this.currentState() }));
+      return true;
+    } catch (e) {
+      if (!this.autosaveWarned) this.app.showMessage(`This map is not autosaved: ${e.message}`, 'error');
+      this.autosaveWarned = true;
+      return false;
+    }
+  }
+
+  restoreAutosave() {
+    let saved;
+    try {
+      saved = JSON.parse(localStorage.getItem(kAutosaveKey) ?? 'null');
+    } catch {
+      return false;
+    }
+    if (!saved || saved.v !== 1 || typeof saved.map !== 'string') return false;
+    if (this.app.loadText(saved.map, '', 'restore autosave', { record: false })) return false;
+    try {
+      this.app.engine.setSettings(saved.settings ?? {});
+    } catch { /* keep the defaults */ }
+    this.app.syncSearchControls();
+    this.app.searchChanged();
+    return true;
+  }
+}

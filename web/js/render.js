@@ -1,0 +1,515 @@
+// Canvas rendering. Two 1-pixel-per-cell layers (terrain, search state) are rebuilt from the
+// engine's typed arrays and scaled up without smoothing; vector overlays (path, markers,
+// portals, one-way arrows, wrap edges, inspector) are drawn on top at device resolution.
+// Colours: Okabe-Ito (colour-blind safe): open = bluish green, closed = orange, path = blue.
+import { NodeState, kDirectionX, kDirectionY, kAllDirections } from './engine.js';
+
+export const kColors = Object.freeze({
+  wall: [43, 47, 54],
+  floor: [255, 255, 255],
+  heavy: [140, 109, 70],   // terrain shading towards this as the cost rises
+  light: [196, 224, 247],  // cheaper than floor
+  open: [0, 158, 115, 150],
+  closed: [230, 159, 0, 120],
+  path: '#0072b2',
+  start: '#0072b2',
+  goal: '#cc79a7',
+  portal: '#7d3c98',
+  oneWay: '#3b4650',
+  wrap: '#009e73',
+  hover: '#d55e00',
+});
+
+function packRgba(r, g, b, a = 255) {
+  return ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;  // ImageData is RGBA in memory (little-endian)
+}
+
+function makeLayer(width, height) {
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, width);
+  canvas.height = Math.max(1, height);
+  const ctx = canvas.getContext('2d');
+  const image = ctx.createImageData(canvas.width, canvas.height);
+  return { canvas, ctx, image, pixels: new Uint32Array(image.data.buffer) };
+}
+
+export class Renderer {
+  constructor(canvas, engine) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.engine = engine;
+    this.dpr = 1;
+    this.cssWidth = 1;
+    this.cssHeight = 1;
+    this.cell = 10;      // CSS pixels per cell
+    this.offsetX = 0;    // CSS pixels of the map's top-left corner
+    this.offsetY = 0;
+    this.base = null;
+    this.state = null;
+    this.baseRevision = -1;
+    this.stateDirty = true;
+    this.oneWayCells = [];
+    this.hover = -1;           // inspected cell
+    this.cursor = -1;          // keyboard cursor
+    this.pendingPortal = -1;   // first end of a portal being placed
+    this.showParents = false;
+    this.showNumbers = false;
+    this.overlays = [];        // extra drawing hooks: fn(ctx, renderer), called last
+    this.lastDrawMs = 0;
+  }
+
+  // Extra overlays (agents, flow fields...) register here; they draw in CSS pixels.
+  addOverlay(fn) {
+    this.overlays.push(fn);
+    return () => { this.overlays = this.overlays.filter((f) => f !== fn); };
+  }
+
+  resize() {
+    const rect = this.canvas.getBoundingClientRect();
+    this.dpr = window.devicePixelRatio || 1;
+    this.cssWidth = Math.max(1, rect.width);
+    this.cssHeight = Math.max(1, rect.height);
+    const w = Math.round(this.cssWidth * this.dpr), h = Math.round(this.cssHeight * this.dpr);
+    if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+    }
+  }
+
+  fit() {
+    this.resize();
+    const { width, height } = this.engine;
+    if (!width || !height) return;
+    const margin = 8;
+    this.cell = Math.max(0.05, Math.min((this.cssWidth - 2 * margin) / width, (this.cssHeight - 2 * margin) / height));
+    this.offsetX = (this.cssWidth - this.cell * width) / 2;
+    this.offsetY = (this.cssHeight - this.cell * height) / 2;
+  }
+
+  zoomAt(cssX, cssY, factor) {
+    const next = Math.min(96, Math.max(0.05, this.cell * factor));
+    const k = next / this.cell;
+    this.offsetX = cssX - (cssX - this.offsetX) * k;
+    this.offsetY = cssY - (cssY - this.offsetY) * k;
+    this.cell = next;
+  }
+
+  pan(dx, dy) {
+    this.offsetX += dx;
+    this.offsetY += dy;
+  }
+
+  // The cell under a point in CSS pixels relative to the canvas, or -1.
+  cellAtPoint(cssX, cssY) {
+    const x = Math.floor((cssX - this.offsetX) / this.cell), y = Math.floor((cssY - this.offsetY) / this.cell);
+    return this.engine.contains(x, y) ? this.engine.index(x, y) : -1;
+  }
+  cellAtEvent(event) {
+    const rect = this.canvas.getBoundingClientRect();
+    return this.cellAtPoint(event.clientX - rect.left, event.clientY - rect.top);
+  }
+  // Centre of a cell in CSS pixels (for tests and overlays).
+  cellCenter(n) {
+    const e = this.engine;
+    return { x: this.offsetX + (e.xOf(n) + 0.5) * this.cell, y: this.offsetY + (e.yOf(n) + 0.5) * this.cell };
+  }
+
+  markStateDirty() { this.stateDirty = true; }
+  markMapDirty() { this.baseRevision = -1; this.stateDirty = true; }
+
+  rebuildBase() {
+    const e = this.engine;
+    const width = e.width, height = e.height;
+    if (!this.base || this.base.canvas.width !== width || this.base.canvas.height !== height) {
+      this.base = makeLayer(width, height);
+      this.state = makeLayer(width, height);
+    }
+    const costs = e.costs(), masks = e.entryMasks();
+    let maxCost = 1, minCost = 1;
+    for (let i = 0; i < costs.length; ++i) {
+      const c = costs[i];
+      if (c > maxCost) maxCost = c;
+      if (c > 0 && c < minCost) minCost = c;
+    }
+    const wall = packRgba(...kColors.wall), floor = packRgba(...kColors.floor);
+    const heavySpan = Math.log(maxCost) || 1, lightSpan = Math.log(1 / minCost) || 1;
+    const mix = (a, b, t) => packRgba(...a.map((v, k) => Math.round(v + (b[k] - v) * t)));
+    const px = this.base.pixels;
+    this.oneWayCells = [];
+    for (let i = 0; i < costs.length; ++i) {
+      const c = costs[i];
+      if (c === 0) px[i] = wall;
+      else if (c === 1) px[i] = floor;
+      else if (c > 1) px[i] = mix(kColors.floor, kColors.heavy, 0.25 + 0.75 * Math.log(c) / heavySpan);
+      else px[i] = mix(kColors.floor, kColors.light, 0.3 + 0.7 * Math.log(1 / c) / lightSpan);
+      if (masks[i] !== kAllDirections && c !== 0) this.oneWayCells.push(i);
+    }
+    this.base.ctx.putImageData(this.base.image, 0, 0);
+    this.baseRevision = e.revision();
+  }
+
+  rebuildState() {
+    const states = this.engine.states();
+    const px = this.state.pixels;
+    const open = packRgba(...kColors.open), closed = packRgba(...kColors.closed);
+    const n = Math.min(states.length, px.length);
+    for (let i = 0; i < n; ++i) {
+      const s = states[i];
+      px[i] = s === NodeState.Closed ? closed : s === NodeState.Open ? open : 0;
+    }
+    this.state.ctx.putImageData(this.state.image, 0, 0);
+    this.stateDirty = false;
+  }
+
+  draw() {
+    const t0 = performance.now();
+    const e = this.engine, ctx = this.ctx;
+    this.resize();
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.clearRect(0, 0, this.cssWidth, this.cssHeight);
+    if (!e.width || !e.height) return;
+    if (this.baseRevision !== e.revision() || !this.base) this.rebuildBase();
+    if (this.stateDirty) this.rebuildState();
+
+    const mapW = e.width * this.cell, mapH = e.height * this.cell;
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.base.canvas, this.offsetX, this.offsetY, mapW, mapH);
+    ctx.drawImage(this.state.canvas, this.offsetX, this.offsetY, mapW, mapH);
+    if (this.cell >= 12) this.drawGridLines();
+    this.drawWrapEdges();
+    if (this.cell >= 5) this.drawOneWayArrows();
+    this.drawPortals();
+    if (this.showParents && this.cell >= 14) this.drawParentArrows();
+    this.drawPath();
+    if (this.showNumbers && this.cell >= 30) this.drawNumbers();
+    this.drawMarkers();
+    this.drawInspector();
+    for (const overlay of this.overlays) overlay(ctx, this);
+    this.lastDrawMs = performance.now() - t0;
+  }
+
+  // The visible cell range [x0, x1) x [y0, y1).
+  visibleRange() {
+    const e = this.engine;
+    const x0 = Math.max(0, Math.floor(-this.offsetX / this.cell)), y0 = Math.max(0, Math.floor(-this.offsetY / this.cell));
+    const x1 = Math.min(e.width, Math.ceil((this.cssWidth - this.offsetX) / this.cell));
+    const y1 = Math.min(e.height, Math.ceil((this.cssHeight - this.offsetY) / this.cell));
+    return { x0, y0, x1, y1 };
+  }
+
+  drawGridLines() {
+    const ctx = this.ctx, { x0, y0, x1, y1 } = this.visibleRange();
+    ctx.strokeStyle = 'rgba(0,0,0,0.08)';
+    ctx.lineWidth = 1 / this.dpr;
+    ctx.beginPath();
+    for (let x = x0; x <= x1; ++x) {
+      const px = this.offsetX + x * this.cell;
+      ctx.moveTo(px, this.offsetY + y0 * this.cell);
+      ctx.lineTo(px, this.offsetY + y1 * this.cell);
+    }
+    for (let y = y0; y <= y1; ++y) {
+      const py = this.offsetY + y * this.cell;
+      ctx.moveTo(this.offsetX + x0 * this.cell, py);
+      ctx.lineTo(this.offsetX + x1 * this.cell, py);
+    }
+    ctx.stroke();
+  }
+
+  // Wrap-around axes: a dashed band on both opposite edges, with arrows pointing out.
+  drawWrapEdges() {
+    const e = this.engine, ctx = this.ctx;
+    const mapW = e.width * this.cell, mapH = e.height * this.cell;
+    const w = Math.max(3, Math.min(8, this.cell * 0.4));
+    ctx.save();
+    ctx.strokeStyle = kColors.wrap;
+    ctx.fillStyle = kColors.wrap;
+    ctx.lineWidth = w;
+    ctx.setLineDash([w * 2, w]);
+    const arrow = (x, y, dx, dy) => {
+      const s = w * 1.6;
+      ctx.beginPath();
+      ctx.moveTo(x + dx * s, y + dy * s);
+      ctx.lineTo(x - dy * s * 0.7, y + dx * s * 0.7);
+      ctx.lineTo(x + dy * s * 0.7, y - dx * s * 0.7);
+      ctx.closePath();
+      ctx.fill();
+    };
+    if (e.wrapX()) {
+      for (const [x, dx] of [[this.offsetX - w / 2, -1], [this.offsetX + mapW + w / 2, 1]]) {
+        ctx.beginPath();
+        ctx.moveTo(x, this.offsetY);
+        ctx.lineTo(x, this.offsetY + mapH);
+        ctx.stroke();
+        arrow(x + dx * w, this.offsetY + mapH / 2, dx, 0);
+      }
+    }
+    if (e.wrapY()) {
+      for (const [y, dy] of [[this.offsetY - w / 2, -1], [this.offsetY + mapH + w / 2, 1]]) {
+        ctx.beginPath();
+        ctx.moveTo(this.offsetX, y);
+        ctx.lineTo(this.offsetX + mapW, y);
+        ctx.stroke();
+        arrow(this.offsetX + mapW / 2, y + dy * w, 0, dy);
+      }
+    }
+    ctx.restore();
+  }
+
+  // One-way cells: an arrow per allowed orthogonal entry direction.
+  drawOneWayArrows() {
+    if (!this.oneWayCells.length) return;
+    const e = this.engine, ctx = this.ctx, masks = e.entryMasks();
+    const { x0, y0, x1, y1 } = this.visibleRange();
+    const r = this.cell * 0.32;
+    ctx.save();
+    ctx.strokeStyle = kColors.oneWay;
+    ctx.fillStyle = kColors.oneWay;
+    ctx.lineWidth = Math.max(1, this.cell * 0.08);
+    for (const n of this.oneWayCells) {
+      const x = e.xOf(n), y = e.yOf(n);
+      if (x < x0 || x >= x1 || y < y0 || y >= y1) continue;
+      const cx = this.offsetX + (x + 0.5) * this.cell, cy = this.offsetY + (y + 0.5) * this.cell;
+      const mask = masks[n];
+      if (mask === 0) {  // cannot be entered at all
+        ctx.beginPath();
+        ctx.arc(cx, cy, r, 0, 2 * Math.PI);
+        ctx.moveTo(cx - r * 0.7, cy - r * 0.7);
+        ctx.lineTo(cx + r * 0.7, cy + r * 0.7);
+        ctx.stroke();
+        continue;
+      }
+      for (let d = 0; d < 4; ++d) {
+        if (!(mask & (1 << d))) continue;
+        const dx = kDirectionX[d], dy = kDirectionY[d];
+        ctx.beginPath();
+        ctx.moveTo(cx - dx * r, cy - dy * r);
+        ctx.lineTo(cx + dx * r, cy + dy * r);
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.moveTo(cx + dx * r * 1.15, cy + dy * r * 1.15);
+        ctx.lineTo(cx + dx * r * 0.35 - dy * r * 0.55, cy + dy * r * 0.35 + dx * r * 0.55);
+        ctx.lineTo(cx + dx * r * 0.35 + dy * r * 0.55, cy + dy * r * 0.35 - dx * r * 0.55);
+        ctx.closePath();
+        ctx.fill();
+      }
+    }
+    ctx.restore();
+  }
+
+  // Portals: a ringed marker at each end and an arc between them (arrowhead if one-way).
+  drawPortals() {
+    const portals = this.engine.portals();
+    if (!portals.length && this.pendingPortal < 0) return;
+    const ctx = this.ctx, r = Math.max(3, this.cell * 0.38);
+    ctx.save();
+    ctx.strokeStyle = kColors.portal;
+    ctx.fillStyle = kColors.portal;
+    ctx.lineWidth = Math.max(1.5, Math.min(4, this.cell * 0.12));
+    for (const p of portals) {
+      const a = this.cellCenter(p.from), b = this.cellCenter(p.to);
+      const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2, dx = b.x - a.x, dy = b.y - a.y;
+      const cx = mx - dy * 0.2, cy = my + dx * 0.2;
+      ctx.setLineDash([6, 4]);
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      ctx.quadraticCurveTo(cx, cy, b.x, b.y);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      for (const q of [a, b]) {
+        ctx.beginPath();
+        ctx.arc(q.x, q.y, r, 0, 2 * Math.PI);
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.arc(q.x, q.y, r * 0.35, 0, 2 * Math.PI);
+        ctx.fill();
+      }
+      if (!p.twoWay) {
+        const tx = b.x - cx, ty = b.y - cy, len = Math.hypot(tx, ty) || 1, ux = tx / len, uy = ty / len;
+        const tipX = b.x - ux * r, tipY = b.y - uy * r, s = Math.max(6, r);
+        ctx.beginPath();
+        ctx.moveTo(tipX, tipY);
+        ctx.lineTo(tipX - ux * s - uy * s * 0.5, tipY - uy * s + ux * s * 0.5);
+        ctx.lineTo(tipX - ux * s + uy * s * 0.5, tipY - uy * s - ux * s * 0.5);
+        ctx.closePath();
+        ctx.fill();
+      }
+    }
+    if (this.pendingPortal >= 0) {
+      const q = this.cellCenter(this.pendingPortal);
+      ctx.setLineDash([3, 3]);
+      ctx.beginPath();
+      ctx.arc(q.x, q.y, r * 1.3, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  // Steps between cells that are not neighbours on screen (tunnels, portals) are drawn
+  // as two stubs towards the edge, or a dashed jump for portals.
+  drawPath() {
+    const path = this.engine.path();
+    if (path.length < 2) return;
+    const e = this.engine, ctx = this.ctx;
+    ctx.save();
+    ctx.strokeStyle = kColors.path;
+    ctx.lineWidth = Math.max(2, Math.min(6, this.cell * 0.3));
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.beginPath();
+    let prev = this.cellCenter(path[0]);
+    ctx.moveTo(prev.x, prev.y);
+    const jumps = [];
+    for (let i = 1; i < path.length; ++i) {
+      const a = path[i - 1], b = path[i];
+      const dx = e.xOf(b) - e.xOf(a), dy = e.yOf(b) - e.yOf(a);
+      const next = this.cellCenter(b);
+      if (Math.abs(dx) <= 1 && Math.abs(dy) <= 1) {
+        ctx.lineTo(next.x, next.y);
+      } else {
+        const wrapped = (e.wrapX() && Math.abs(dx) === e.width - 1 && Math.abs(dy) <= 1) ||
+          (e.wrapY() && Math.abs(dy) === e.height - 1 && Math.abs(dx) <= 1);
+        if (wrapped) {  // out through one edge, in through the other
+          const sx = dx === 0 ? 0 : -Math.sign(dx), sy = dy === 0 ? 0 : -Math.sign(dy);
+          ctx.lineTo(prev.x + sx * this.cell * 0.5, prev.y + sy * this.cell * 0.5);
+          ctx.moveTo(next.x - sx * this.cell * 0.5, next.y - sy * this.cell * 0.5);
+        } else {
+          jumps.push([prev, next]);
+          ctx.moveTo(next.x, next.y);
+        }
+        ctx.lineTo(next.x, next.y);
+      }
+      prev = next;
+    }
+    ctx.stroke();
+    ctx.setLineDash([4, 4]);
+    ctx.lineWidth /= 2;
+    for (const [a, b] of jumps) {
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(b.x, b.y);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  arrow(from, to, color, width) {
+    const ctx = this.ctx;
+    const dx = to.x - from.x, dy = to.y - from.y, len = Math.hypot(dx, dy);
+    if (len < 1) return;
+    const ux = dx / len, uy = dy / len, s = Math.max(3, width * 3);
+    ctx.strokeStyle = color;
+    ctx.fillStyle = color;
+    ctx.lineWidth = width;
+    ctx.beginPath();
+    ctx.moveTo(from.x, from.y);
+    ctx.lineTo(to.x - ux * s * 0.8, to.y - uy * s * 0.8);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(to.x, to.y);
+    ctx.lineTo(to.x - ux * s - uy * s * 0.5, to.y - uy * s + ux * s * 0.5);
+    ctx.lineTo(to.x - ux * s + uy * s * 0.5, to.y - uy * s - ux * s * 0.5);
+    ctx.closePath();
+    ctx.fill();
+  }
+
+  // Short arrows from each visible seen cell towards its parent (wrapped/portal parents
+  // point the way the step left the cell).
+  drawParentArrows() {
+    const e = this.engine, parents = e.parents(), { x0, y0, x1, y1 } = this.visibleRange();
+    this.ctx.save();
+    for (let y = y0; y < y1; ++y) {
+      for (let x = x0; x < x1; ++x) {
+        const n = y * e.width + x, p = parents[n];
+        if (p < 0) continue;
+        let dx = e.xOf(p) - x, dy = e.yOf(p) - y;
+        if (Math.abs(dx) > 1 || Math.abs(dy) > 1) {
+          const len = Math.hypot(dx, dy);
+          dx = Math.abs(dx) === e.width - 1 ? -Math.sign(dx) : dx / len;
+          dy = Math.abs(dy) === e.height - 1 ? -Math.sign(dy) : dy / len;
+        }
+        const c = { x: this.offsetX + (x + 0.5) * this.cell, y: this.offsetY + (y + 0.5) * this.cell };
+        const t = { x: c.x + dx * this.cell * 0.42, y: c.y + dy * this.cell * 0.42 };
+        this.arrow({ x: c.x - dx * this.cell * 0.2, y: c.y - dy * this.cell * 0.2 }, t, 'rgba(29,35,43,0.55)', 1);
+      }
+    }
+    this.ctx.restore();
+  }
+
+  drawNumbers() {
+    const e = this.engine, ctx = this.ctx, states = e.states(), { x0, y0, x1, y1 } = this.visibleRange();
+    const fmt = (v) => (Number.isFinite(v) ? (Math.abs(v - Math.round(v)) < 1e-9 ? String(Math.round(v)) : v.toFixed(1)) : '∞');
+    ctx.save();
+    ctx.fillStyle = '#1d232b';
+    const size = Math.max(8, Math.min(13, this.cell / 4));
+    ctx.font = `${size}px system-ui, sans-serif`;
+    ctx.textBaseline = 'top';
+    for (let y = y0; y < y1; ++y) {
+      for (let x = x0; x < x1; ++x) {
+        const n = y * e.width + x;
+        if (states[n] === NodeState.Unseen) continue;
+        const info = e.inspect(n);
+        const px = this.offsetX + x * this.cell + 2, py = this.offsetY + y * this.cell + 1;
+        ctx.textAlign = 'left';
+        ctx.fillText(`g${fmt(info.g)}`, px, py);
+        ctx.fillText(`h${fmt(info.h)}`, px, py + size);
+        ctx.font = `bold ${size}px system-ui, sans-serif`;
+        ctx.fillText(`f${fmt(info.f)}`, px, py + 2 * size);
+        ctx.font = `${size}px system-ui, sans-serif`;
+      }
+    }
+    ctx.restore();
+  }
+
+  drawMarkers() {
+    const e = this.engine, ctx = this.ctx;
+    const r = Math.max(4, this.cell * 0.42);
+    const label = (c, text) => {
+      if (r < 6) return;
+      ctx.fillStyle = '#fff';
+      ctx.font = `bold ${Math.round(r * 1.1)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(text, c.x, c.y + 0.5);
+    };
+    ctx.save();
+    ctx.lineWidth = Math.max(1, r * 0.15);
+    ctx.strokeStyle = '#fff';
+    if (e.start() >= 0) {
+      const c = this.cellCenter(e.start());
+      ctx.fillStyle = kColors.start;
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+      label(c, 'S');
+    }
+    for (const goal of e.goals()) {
+      const c = this.cellCenter(goal);
+      ctx.fillStyle = kColors.goal;
+      ctx.fillRect(c.x - r, c.y - r, 2 * r, 2 * r);
+      ctx.strokeRect(c.x - r, c.y - r, 2 * r, 2 * r);
+      label(c, 'G');
+    }
+    ctx.restore();
+  }
+
+  // Hovered cell: outline, and an arrow to its parent. Keyboard cursor: dashed outline.
+  drawInspector() {
+    const ctx = this.ctx, e = this.engine;
+    const outline = (n, dashed) => {
+      const x = this.offsetX + e.xOf(n) * this.cell, y = this.offsetY + e.yOf(n) * this.cell;
+      ctx.setLineDash(dashed ? [4, 3] : []);
+      ctx.strokeRect(x, y, this.cell, this.cell);
+    };
+    ctx.save();
+    ctx.strokeStyle = kColors.hover;
+    ctx.lineWidth = 2;
+    if (this.cursor >= 0 && this.cursor < e.cellCount) outline(this.cursor, true);
+    if (this.hover >= 0 && this.hover < e.cellCount) {
+      outline(this.hover, false);
+      const parent = e.inspect(this.hover).parent;
+      if (parent >= 0) this.arrow(this.cellCenter(this.hover), this.cellCenter(parent), kColors.hover, 2);
+    }
+    ctx.restore();
+  }
+}

@@ -1,0 +1,31 @@
+# The WebAssembly build (emcmake cmake / the wasm-release preset): the Embind module
+# astar_core.mjs + astar_core.wasm, and dist/ = the page, the module and maps/, ready to serve.
+# One build serves the browser and the node tests (they pass the bytes as wasmBinary).
+
+# C++ exceptions stay inside the module: the bindings catch them and throw JS Errors, so
+# catching must work (-fexceptions); it must be on the library as well as on the link.
+target_compile_options(astar_core PUBLIC -fexceptions)
+target_link_options(astar_core PUBLIC -fexceptions)
+
+add_executable(astar_wasm ${CMAKE_SOURCE_DIR}/web/bindings.cpp)
+target_link_libraries(astar_wasm PRIVATE astar_core)
+target_compile_options(astar_wasm PRIVATE ${ASTAR_WARNINGS})
+target_link_options(astar_wasm PRIVATE
+  -O3 --bind
+  -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createAstarCore
+  -sENVIRONMENT=web,worker -sALLOW_MEMORY_GROWTH=1
+  -sINITIAL_MEMORY=33554432)
+set_target_properties(astar_wasm PROPERTIES
+  OUTPUT_NAME astar_core
+  SUFFIX ".mjs"
+  # emcc's JS optimizer (any link at -O1 or higher) needs Debian's acorn.
+  CXX_LINKER_LAUNCHER "env;NODE_PATH=/usr/share/nodejs")
+
+# dist/: what `make serve` serves and the browser tests load.
+set(ASTAR_DIST_DIR ${CMAKE_BINARY_DIR}/dist)
+add_custom_target(astar_dist ALL
+  COMMAND ${CMAKE_COMMAND} -DSOURCE=${CMAKE_SOURCE_DIR} -DMODULE=$<TARGET_FILE:astar_wasm> -DDIST=${ASTAR_DIST_DIR}
+          -P ${CMAKE_SOURCE_DIR}/scripts/assemble_dist.cmake
+  DEPENDS astar_wasm
+  COMMENT "Assembling the playground in ${ASTAR_DIST_DIR}"
+  VERBATIM)
