@@ -174,3 +174,36 @@ test('the page stays responsive while the path worker searches a 1024 x 1024 map
       `the same search on the main thread blocks it for ${blocking.ms.toFixed(0)} ms`);
   });
 });
+
+test('ghost chase on the arcade map: arrows steer Pac-Man, ghosts re-plan within the frame budget', async (t) => {
+  await withPage({}, async ({ page }) => {
+    if (!await agentsInstalled(page)) return skipped(t);
+    const map = await page.evaluate(() => {
+      const e = window.playground.engine;
+      return { start: e.start(), goals: Array.from(e.goals()), name: e.name() };
+    });
+    assert.ok(map.start >= 0 && map.goals.length > 0, `the first map (${map.name}) has a start and a goal`);
+    await page.click('#agents-chase');
+    const cursorBefore = await page.evaluate(() => window.playground.renderer.cursor);
+    for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(500);
+    }
+    const r = await page.evaluate(() => {
+      const a = window.agents, c = a.chase, w = a.world;
+      return {
+        replans: c.replans, budget: c.budget, maxExpansions: c.maxExpansions, pacOpen: w.open(c.pac.x, c.pac.y), ghostsOpen: c.ghosts.every((g) => w.open(g.x, g.y)),
+        pacMoved: Math.hypot(c.pac.x - w.centre(window.playground.engine.start()).x, c.pac.y - w.centre(window.playground.engine.start()).y),
+        cursor: window.playground.renderer.cursor, frames: a.frameStats(),
+      };
+    });
+    await saveScreenshot(page, 'agents-chase.png');
+    await page.click('#agents-chase');  // stop
+    assert.ok(r.replans >= 5, `${r.replans} paths planned`);
+    assert.ok(r.maxExpansions > 0 && r.maxExpansions <= r.budget, `at most ${r.maxExpansions} of ${r.budget} expansions per frame`);
+    assert.ok(r.pacOpen && r.ghostsOpen);
+    assert.ok(r.pacMoved > 1, 'the arrows moved Pac-Man');
+    assert.equal(r.cursor, cursorBefore, 'the arrows did not also move the page cursor');
+    console.log(`chase: ${r.replans} ghost paths in ${r.frames.frames} frames, ${r.frames.meanMs.toFixed(2)} ms mean agents work per frame`);
+  });
+});

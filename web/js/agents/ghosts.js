@@ -30,6 +30,7 @@ export class GhostChase {
     this.frightenedFor = 0;
     this.frames = 0;
     this.expansions = 0;         // used in the last frame
+    this.maxExpansions = 0;      // the most used in any frame
     this.replans = 0;            // paths received
   }
 
@@ -70,6 +71,7 @@ export class GhostChase {
       g.replanIn = this.replanFrames;
     });
     this.expansions = w.raw.pump(this.budget);
+    this.maxExpansions = Math.max(this.maxExpansions, this.expansions);
     for (const reply of w.raw.takeReplies()) {
       const g = this.ghosts.find((h) => h.request === reply.id);
       if (!g) continue;

@@ -285,13 +285,16 @@ export class AgentsController {
     pellet.addEventListener('click', () => this.chase?.powerPellet());
     section.append(el('div', { class: 'row' }, [chase, pellet, status]));
     section.append(el('p', { class: 'note', text: 'Chase: arrow keys steer Pac-Man (start = Pac-Man, goals = ghost house).' }));
+    // While the chase runs the arrows steer Pac-Man; capturing at window keeps them from also
+    // moving the page's keyboard cursor.
     window.addEventListener('keydown', (event) => {
       if (!this.chase) return;
       const name = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' }[event.key];
       if (!name) return;
       this.chase.steer(name);
       event.preventDefault();
-    });
+      event.stopPropagation();
+    }, { capture: true });
     setInterval(() => {
       const s = this.frameStats();
       status.textContent = this.crowd || this.chase ? `${s.meanMs.toFixed(2)} ms/frame` : '';
