@@ -14,6 +14,15 @@ namespace astar::detail {
 
 __extension__ typedef unsigned __int128 HeapRank;  // g++, clang and em++ all have it
 
+// std::bit_cast is missing from em++ 3.1.6's libc++ 13; memcpy compiles to the same move.
+template <class To, class From>
+inline To bitCast(const From& from) {
+  static_assert(sizeof(To) == sizeof(From));
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+
 // One 128-bit integer: key (high 64 bits), tie (32), node (low 32). Comparing two entries
 // is one integer comparison.
 struct HeapEntry {
@@ -25,15 +34,6 @@ struct HeapEntry {
   double keyValue() const { return bitCast<double>(key()); }
 };
 static_assert(sizeof(HeapEntry) == 16);
-
-// std::bit_cast is missing from em++ 3.1.6's libc++ 13; memcpy compiles to the same move.
-template <class To, class From>
-inline To bitCast(const From& from) {
-  static_assert(sizeof(To) == sizeof(From));
-  To to;
-  std::memcpy(&to, &from, sizeof to);
-  return to;
-}
 
 // Non-negative doubles and floats order like their bit patterns.
 inline std::uint64_t orderKey(double nonNegative) { return bitCast<std::uint64_t>(nonNegative + 0.0); }
