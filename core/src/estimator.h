@@ -26,7 +26,7 @@ struct Metric {
   double diagonal = 1.0;  // cost of a diagonal step (scaled)
   double euclid = 1.0;    // multiplier of the Euclidean length (scaled)
 
-  double operator()(double dx, double dy) const {
+  ASTAR_FORCE_INLINE double operator()(double dx, double dy) const {
     switch (kind) {
       case Heuristic::Manhattan: return straight * (dx + dy);
       case Heuristic::Euclidean: return euclid * std::sqrt(dx * dx + dy * dy);
@@ -68,11 +68,13 @@ class GridGeometry {
     for (NodeId g : goals) goals_.push_back({grid.xOf(g), grid.yOf(g)});
     entries_.clear();
     if (portalAware && !grid.portals().empty() && kind != Heuristic::Zero) buildPortalBound(grid);
+    single_ = goals_.size() == 1 && entries_.empty();
   }
 
   // Lower bound from n to the nearest goal.
-  double operator()(NodeId n) const {
+  ASTAR_FORCE_INLINE double operator()(NodeId n) const {
     const int x = grid_->xOf(n), y = grid_->yOf(n);
+    if (single_) return between(x, y, goals_[0].x, goals_[0].y);
     double best = toGoals(x, y);
     for (const Entry& e : entries_) best = std::min(best, between(x, y, e.x, e.y) + e.bound);
     return best;
@@ -94,7 +96,7 @@ class GridGeometry {
     double bound;  // lower bound from this portal entry to a goal
   };
 
-  double between(int ax, int ay, int bx, int by) const {
+  ASTAR_FORCE_INLINE double between(int ax, int ay, int bx, int by) const {
     int dx = ax > bx ? ax - bx : bx - ax;
     int dy = ay > by ? ay - by : by - ay;
     if (wrapX_) dx = std::min(dx, width_ - dx);
@@ -156,6 +158,7 @@ class GridGeometry {
   const Grid* grid_ = nullptr;
   int width_ = 0, height_ = 0;
   bool wrapX_ = false, wrapY_ = false;
+  bool single_ = false;  // one goal, no portal entries: the common fast case
   Metric metric_;
   std::vector<Point> goals_;
   std::vector<NodeId> endpoints_;
@@ -238,7 +241,7 @@ class Estimator {
     return nullptr;
   }
 
-  double operator()(NodeId n) const {
+  ASTAR_FORCE_INLINE double operator()(NodeId n) const {
     switch (kind_) {
       case Heuristic::Zero: return 0.0;
       case Heuristic::Exact: return exact_[n];

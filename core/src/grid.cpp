@@ -19,6 +19,7 @@ Error Grid::reset(int width, int height) {
   }
   width_ = width;
   height_ = height;
+  inverseWidth_ = 1.0 / width;
   ++revision_;
   const std::size_t cells = cellCount();
   open_.assign(static_cast<std::size_t>(width + 2) * static_cast<std::size_t>(height + 2), 0);

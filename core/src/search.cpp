@@ -31,10 +31,11 @@ struct NodeRecord {
 };
 static_assert(sizeof(NodeRecord) == 16);
 
+// Kept by value in the heap and refreshed per query, so the hot write needs no indirection.
 struct SlotWriter {
-  std::vector<NodeRecord>* records;
-  std::uint32_t* generationTag;
-  void operator()(NodeId node, std::uint32_t slot) const { (*records)[node].tag = *generationTag | slot; }
+  NodeRecord* records = nullptr;
+  std::uint32_t generationTag = 0;
+  void operator()(NodeId node, std::uint32_t slot) const { records[node].tag = generationTag | slot; }
 };
 
 void describeNode(const Grid& grid, NodeId n, char* out, std::size_t size) {
@@ -63,7 +64,7 @@ struct Search<Space>::Impl {
   std::vector<NodeRecord> records;
   std::uint32_t generation = 0;
   std::uint32_t generationTag = 0;  // generation << kSlotBits
-  detail::IndexedHeap<SlotWriter> heap{SlotWriter{&records, &generationTag}};
+  detail::IndexedHeap<SlotWriter> heap{SlotWriter{}};
   detail::Estimator<Space> estimate;
   std::vector<NodeId> goals;  // sorted
   NodeId start = kNoNode;
@@ -83,12 +84,14 @@ struct Search<Space>::Impl {
     return std::binary_search(goals.begin(), goals.end(), n);
   }
 
-  detail::HeapEntry entryFor(NodeId n, double g) {
-    if (fifo) return {static_cast<double>(sequence++), 0.0f, n};
-    if (lifo) return {-static_cast<double>(sequence++), 0.0f, n};
+  ASTAR_FORCE_INLINE detail::HeapEntry entryFor(NodeId n, double g) {
+    // Ties: A* prefers the deeper node (larger g), greedy the cheaper one; then node index.
+    if (fifo) return detail::makeEntry(n, static_cast<double>(sequence++));
+    if (lifo) return detail::makeEntry(n, 9007199254740992.0 - static_cast<double>(sequence++));
     const double h = estimate(n);
-    if (greedy) return {h, static_cast<float>(g), n};
-    return {g + weight * h, static_cast<float>(-g), n};
+    const std::uint32_t gBits = detail::orderTie(static_cast<float>(g));
+    if (greedy) return detail::makeEntry(n, h, gBits);
+    return detail::makeEntry(n, g + weight * h, ~gBits);
   }
 
   void prepare() {
@@ -104,11 +107,12 @@ struct Search<Space>::Impl {
       generation = 1;
     }
     generationTag = generation << kSlotBits;
+    heap.onMove() = SlotWriter{records.data(), generationTag};
     heap.clear();
     sequence = 0;
   }
 
-  void open(NodeId n, double g, NodeId parent) {
+  ASTAR_FORCE_INLINE void open(NodeId n, double g, NodeId parent) {
     records[n] = NodeRecord{g, parent, generationTag};
     heap.push(entryFor(n, g));
   }
@@ -214,7 +218,7 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
       stats_.partial = true;
       return status_ = SearchStatus::NoPath;
     }
-    const NodeId u = s.heap.pop().node;
+    const NodeId u = s.heap.pop().node();
     NodeRecord& current = s.records[u];
     current.tag = s.generationTag | kClosedSlot;
     ++stats_.expanded;
@@ -228,7 +232,7 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
       return status_ = SearchStatus::Found;
     }
     const double gu = current.g;
-    auto relax = [&](NodeId v, double stepCost) {
+    auto relax = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
       ++stats_.generated;
       NodeRecord& next = s.records[v];
       const double gv = gu + stepCost;
@@ -247,7 +251,7 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
       next.g = gv;
       next.parent = u;
       const detail::HeapEntry e = s.entryFor(v, gv);
-      s.heap.decrease(slot, e.key, e.tie);
+      s.heap.decrease(slot, e.key(), e.tie());
     };
     s.space.forEachNeighbor(u, relax);
     if (s.heap.size() > stats_.maxOpen) stats_.maxOpen = s.heap.size();

@@ -3,20 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "astar/formats.h"
+#include "read_file.h"
 
 namespace {
 
-std::string readFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using astar::testing::readFile;
 
 // The file with LF line ends and a final line end (our writers' form).
 std::string normalized(const std::string& s) {

@@ -8,6 +8,16 @@
 
 #include "astar/error.h"
 
+// Hot-path helpers the compiler must inline into the search loop (a call per neighbour
+// costs more than the work it does).
+#if defined(__GNUC__) || defined(__clang__)
+#define ASTAR_FORCE_INLINE __attribute__((always_inline)) inline
+#define ASTAR_FORCE_INLINE_LAMBDA __attribute__((always_inline))
+#else
+#define ASTAR_FORCE_INLINE inline
+#define ASTAR_FORCE_INLINE_LAMBDA
+#endif
+
 namespace astar {
 
 using NodeId = std::uint32_t;  // a cell index (y * width + x) or a graph node
@@ -52,8 +62,10 @@ class Grid {
   NodeId cellCount() const { return static_cast<NodeId>(width_) * static_cast<NodeId>(height_); }
   bool contains(int x, int y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
   NodeId index(int x, int y) const { return static_cast<NodeId>(y) * static_cast<NodeId>(width_) + static_cast<NodeId>(x); }
-  int xOf(NodeId n) const { return static_cast<int>(n % static_cast<NodeId>(width_)); }
-  int yOf(NodeId n) const { return static_cast<int>(n / static_cast<NodeId>(width_)); }
+  // Row by multiplication, not division (hot in heuristics): for n < 2^24 and width <= 4096,
+  // (n + 0.5) / width is at least 1/8192 away from an integer, far above rounding error.
+  int yOf(NodeId n) const { return static_cast<int>((static_cast<double>(n) + 0.5) * inverseWidth_); }
+  int xOf(NodeId n) const { return static_cast<int>(n - static_cast<NodeId>(yOf(n)) * static_cast<NodeId>(width_)); }
 
   // Cells. A wall has no cost; a passable cell costs cost() to enter.
   bool passable(NodeId n) const { return open_[padded(n)] != 0; }
@@ -116,9 +128,11 @@ class Grid {
   };
   // Passability lives in a padded array (one wall cell around the map) so that the
   // common non-wrapping case needs no bounds checks.
-  std::size_t padded(NodeId n) const { return n + 2 * (n / static_cast<NodeId>(width_)) + static_cast<std::size_t>(width_) + 3; }
+  std::size_t padded(NodeId n) const { return n + 2 * static_cast<std::size_t>(yOf(n)) + static_cast<std::size_t>(width_) + 3; }
   std::size_t paddedXY(int x, int y) const { return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(width_ + 2) + static_cast<std::size_t>(x + 1); }
   bool cornerAllowed(bool sideA, bool sideB) const;
+  template <DiagonalMovement Rule, class Visit>
+  void paddedNeighbors(NodeId n, Visit& visit) const;
   void rebuildPortalEdges();
   void recomputeMinCost();
   template <class Visit>
@@ -126,6 +140,7 @@ class Grid {
 
   int width_ = 0;
   int height_ = 0;
+  double inverseWidth_ = 0.0;
   std::vector<std::uint8_t> open_;       // padded, 1 = passable
   std::vector<float> cost_;              // entry cost per cell (0 for walls)
   std::vector<std::uint8_t> entryMask_;  // allowed entry directions per cell
@@ -147,7 +162,7 @@ class Grid {
 
 // ---- inline neighbour generation (hot path) ----
 
-inline bool Grid::cornerAllowed(bool sideA, bool sideB) const {
+ASTAR_FORCE_INLINE bool Grid::cornerAllowed(bool sideA, bool sideB) const {
   switch (diagonal_) {
     case DiagonalMovement::OnlyWhenNoObstacles: return sideA && sideB;
     case DiagonalMovement::IfAtMostOneObstacle: return sideA || sideB;
@@ -169,33 +184,54 @@ inline void Grid::visitPortals(const std::vector<PortalEdge>& edges, NodeId n, b
   }
 }
 
-template <class Visit>
-inline void Grid::forEachNeighbor(NodeId n, Visit&& visit) const {
-  const int w = width_;
-  const int x = xOf(n), y = yOf(n);
-  const int directions = diagonal_ == DiagonalMovement::Never ? 4 : 8;
+template <DiagonalMovement Rule, class Visit>
+ASTAR_FORCE_INLINE void Grid::paddedNeighbors(NodeId n, Visit& visit) const {
+  // No wrapping: the padded layout makes cells outside the map read as walls, so there are
+  // no bounds checks, and the rule is a template parameter, so the eight moves unroll.
+  const int y = yOf(n), x = static_cast<int>(n - static_cast<NodeId>(y) * static_cast<NodeId>(width_));
+  const std::ptrdiff_t w = width_, pw = width_ + 2;
+  const std::uint8_t* o = open_.data() + paddedXY(x, y);
+  const bool north = o[-pw] != 0, east = o[1] != 0, south = o[pw] != 0, west = o[-1] != 0;
   const bool oneWay = oneWayCount_ != 0;
+  auto move = [&](bool allowed, std::ptrdiff_t delta, Direction d, double base) ASTAR_FORCE_INLINE_LAMBDA {
+    if (!allowed) return;
+    const NodeId m = static_cast<NodeId>(static_cast<std::ptrdiff_t>(n) + delta);
+    if (oneWay && !(entryMask_[m] & (1u << d))) return;
+    visit(m, base * static_cast<double>(cost_[m]));
+  };
+  auto corner = [](bool a, bool b) ASTAR_FORCE_INLINE_LAMBDA {
+    if constexpr (Rule == DiagonalMovement::OnlyWhenNoObstacles) return a && b;
+    if constexpr (Rule == DiagonalMovement::IfAtMostOneObstacle) return a || b;
+    return true;
+  };
+  const double straight = straightCost_;
+  move(north, -w, North, straight);
+  move(east, 1, East, straight);
+  move(south, w, South, straight);
+  move(west, -1, West, straight);
+  if constexpr (Rule != DiagonalMovement::Never) {
+    const double diagonal = diagonalCost_;
+    move(o[1 - pw] != 0 && corner(north, east), 1 - w, NorthEast, diagonal);
+    move(o[1 + pw] != 0 && corner(south, east), 1 + w, SouthEast, diagonal);
+    move(o[pw - 1] != 0 && corner(south, west), w - 1, SouthWest, diagonal);
+    move(o[-pw - 1] != 0 && corner(north, west), -w - 1, NorthWest, diagonal);
+  }
+}
+
+template <class Visit>
+ASTAR_FORCE_INLINE void Grid::forEachNeighbor(NodeId n, Visit&& visit) const {
   if (!wrapX_ && !wrapY_) {
-    // Padded layout: neighbours outside the map read as walls.
-    const std::size_t p = paddedXY(x, y);
-    const std::ptrdiff_t pw = w + 2;
-    const std::uint8_t* o = open_.data();
-    const bool side[4] = {o[p - pw] != 0, o[p + 1] != 0, o[p + pw] != 0, o[p - 1] != 0};
-    for (int d = 0; d < directions; ++d) {
-      const int dx = kDirectionX[d], dy = kDirectionY[d];
-      if (d < 4) {
-        if (!side[d]) continue;
-      } else {
-        if (!o[static_cast<std::ptrdiff_t>(p) + dy * pw + dx]) continue;
-        const bool a = side[dx > 0 ? East : West], b = side[dy > 0 ? South : North];
-        if (!cornerAllowed(a, b)) continue;
-      }
-      const NodeId m = static_cast<NodeId>(static_cast<std::int64_t>(n) + dy * w + dx);
-      if (oneWay && !(entryMask_[m] & (1u << d))) continue;
-      visit(m, (d < 4 ? straightCost_ : diagonalCost_) * static_cast<double>(cost_[m]));
+    switch (diagonal_) {
+      case DiagonalMovement::Never: paddedNeighbors<DiagonalMovement::Never>(n, visit); break;
+      case DiagonalMovement::OnlyWhenNoObstacles: paddedNeighbors<DiagonalMovement::OnlyWhenNoObstacles>(n, visit); break;
+      case DiagonalMovement::IfAtMostOneObstacle: paddedNeighbors<DiagonalMovement::IfAtMostOneObstacle>(n, visit); break;
+      case DiagonalMovement::Always: paddedNeighbors<DiagonalMovement::Always>(n, visit); break;
     }
   } else {
-    const int h = height_;
+    const int w = width_, h = height_;
+    const int x = xOf(n), y = yOf(n);
+    const int directions = diagonal_ == DiagonalMovement::Never ? 4 : 8;
+    const bool oneWay = oneWayCount_ != 0;
     auto wrapped = [&](int cx, int cy, NodeId& out) {
       if (cx < 0 || cx >= w) {
         if (!wrapX_) return false;

@@ -1,0 +1,5 @@
+# Agents benchmarks (included from bench/part.cmake or the top-level CMakeLists.txt).
+# path_service_bench: PathService throughput with 1 and 2 threads. Not registered in ctest.
+add_executable(path_service_bench ${CMAKE_CURRENT_LIST_DIR}/path_service_bench.cpp)
+target_link_libraries(path_service_bench PRIVATE astar_core Threads::Threads)
+target_compile_options(path_service_bench PRIVATE ${ASTAR_WARNINGS})

@@ -1,0 +1,53 @@
+// Reads the JSON lines of `astar bench --json` and bench/node/run.mjs --json and prints one
+// markdown table of time ratios (ours / peer, mean time per query; below 1 = we are faster)
+// per map, with their geometric mean over maps.
+//   node bench/node/table.mjs native.jsonl node.jsonl
+import fs from 'node:fs';
+import os from 'node:os';
+
+const lines = process.argv.slice(2).flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+const key = (r) => `${r.runner}/${r.algorithm}${r.timing ? `/${r.timing}` : ''}`;
+const byMap = new Map();
+for (const r of lines) {
+  if (r.summary) continue;
+  if (!byMap.has(r.map)) byMap.set(r.map, {});
+  byMap.get(r.map)[key(r)] = r;
+}
+
+const columns = [
+  ['A* / Boost', 'native/astar', 'native/boost', '<= 0.2'],
+  ['JPS / Boost', 'native/jps', 'native/boost', '<= 0.04'],
+  ['wasm A* / PF A*', 'wasm/astar', 'pathfinding.js/astar/search', '<= 0.1'],
+  ['wasm JPS / PF JPS', 'wasm/jps', 'pathfinding.js/jps/search', '<= 0.1'],
+  ['wasm A* / PF A* (clone+search)', 'wasm/astar', 'pathfinding.js/astar/clone+search', ''],
+  ['wasm JPS / PF JPS (clone+search)', 'wasm/jps', 'pathfinding.js/jps/clone+search', ''],
+  ['wasm A* / native A*', 'wasm/astar', 'native/astar', '<= 1.5'],
+  ['wasm JPS / native JPS', 'wasm/jps', 'native/jps', '<= 1.5'],
+].filter(([, a, b]) => [...byMap.values()].some((m) => m[a] && m[b]));
+
+const fmt = (x) => (x === undefined ? '–' : x < 0.01 ? x.toFixed(4) : x.toFixed(3));
+const logs = columns.map(() => []);
+const out = [];
+out.push(`| map | ${columns.map((c) => c[0]).join(' | ')} |`);
+out.push(`|---|${columns.map(() => '---:').join('|')}|`);
+for (const [map, m] of [...byMap.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+  const cells = columns.map(([, a, b], i) => {
+    if (!m[a] || !m[b] || !(m[a].mean_us > 0) || !(m[b].mean_us > 0)) return undefined;
+    const ratio = m[a].mean_us / m[b].mean_us;
+    logs[i].push(Math.log(ratio));
+    return ratio;
+  });
+  out.push(`| ${map} | ${cells.map(fmt).join(' | ')} |`);
+}
+const geomeans = logs.map((l) => (l.length ? Math.exp(l.reduce((s, x) => s + x, 0) / l.length) : undefined));
+out.push(`| **geometric mean** | ${geomeans.map((g) => `**${fmt(g)}**`).join(' | ')} |`);
+out.push(`| target | ${columns.map((c) => c[3] || '–').join(' | ')} |`);
+
+const wrong = lines.filter((r) => !r.summary && r.mismatches > 0).map((r) => `${r.map} ${key(r)}: ${r.mismatches}`);
+const queries = lines.filter((r) => !r.summary).reduce((s, r) => Math.max(s, r.queries), 0);
+const bytes = [...new Set(lines.filter((r) => r.bytes_per_node).map((r) => `${r.runner} ${r.bytes_per_node}`))];
+console.log(`Ratios of mean time per query, ours / peer (below 1: we are faster), ${byMap.size} maps, up to ${queries} queries per map.`);
+console.log(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores; node ${process.version}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.\n`);
+console.log(out.join('\n'));
+console.log(`\nSearch state, bytes per node: ${bytes.join(', ') || 'not reported'}.`);
+console.log(wrong.length ? `Wrong lengths: ${wrong.join('; ')}` : 'Every returned length matched the scenario optimum.');

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# `make bench`: our native A* and JPS beside Boost.Graph astar_search, and our wasm module
+# beside PathFinding.js 0.4.18 in node, on the same Moving AI queries; prints one markdown
+# table of time ratios (ours / peer) per map and their geometric mean.
+#   MAPS=folder   scenario folder (default ../shared/maps-bench)
+#   SAMPLE=N      rows per scenario file, spread over all buckets (default 30)
+#   REPEAT=R      runs of every query; each query's time is the median (default 3)
+#   OUT=folder    where the JSON lines and the table go (default build-bench)
+# Any wrong length from our code fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+MAPS="${MAPS:-../shared/maps-bench}"
+SAMPLE="${SAMPLE:-30}"
+REPEAT="${REPEAT:-3}"
+OUT="${OUT:-build-bench}"
+if [ ! -d "$MAPS" ]; then
+  echo "bench.sh: no scenario folder at $MAPS (set MAPS=folder with .map and .map.scen files)" >&2
+  exit 2
+fi
+mkdir -p "$OUT"
+
+echo "bench.sh: building the native runner (build-release) and the bench wasm module (build-bench-wasm)" >&2
+cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUT/configure-native.log"
+cmake --build build-release -j2 --target astar > "$OUT/build-native.log" || { cat "$OUT/build-native.log" >&2; exit 1; }
+emcmake cmake -S bench/node -B build-bench-wasm -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUT/configure-wasm.log" 2>&1 ||
+  { cat "$OUT/configure-wasm.log" >&2; exit 1; }
+cmake --build build-bench-wasm -j2 > "$OUT/build-wasm.log" 2>&1 || { cat "$OUT/build-wasm.log" >&2; exit 1; }
+if [ ! -d bench/node/node_modules/pathfinding ]; then
+  (cd bench/node && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+echo "bench.sh: native run (A*, JPS, Boost.Graph), $SAMPLE rows per map, $REPEAT repeats" >&2
+build-release/astar bench --json --sample "$SAMPLE" --repeat "$REPEAT" "$MAPS" > "$OUT/native.jsonl"
+echo "bench.sh: node run (wasm A*, wasm JPS, PathFinding.js A* and JPS)" >&2
+node bench/node/run.mjs --json --module build-bench-wasm/astar_bench.mjs --sample "$SAMPLE" --repeat "$REPEAT" "$MAPS" > "$OUT/node.jsonl"
+node bench/node/table.mjs "$OUT/native.jsonl" "$OUT/node.jsonl" | tee "$OUT/table.md"

@@ -1,0 +1,74 @@
+// Zero heap allocations per query after warm-up, counted by replacing global operator new.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "astar/landmarks.h"
+#include "astar/search.h"
+#include "reference.h"
+
+namespace {
+std::atomic<long> allocations{0};
+}
+
+void* operator new(std::size_t size) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+using namespace astar;
+
+TEST(Allocations, NonePerQueryAfterWarmUp) {
+  astar::testing::Rng rng(9);
+  astar::testing::RandomMapOptions mapOptions;
+  mapOptions.minSide = 40;
+  mapOptions.maxSide = 60;
+  const Grid grid = astar::testing::randomGrid(rng, mapOptions);
+  LandmarkTable<Grid> landmarks;
+  landmarks.build(grid, 4);
+  GridSearch search(grid);
+  std::vector<NodeId> starts, goals;
+  for (int i = 0; i < 3000; ++i) {
+    starts.push_back(astar::testing::randomPassable(rng, grid));
+    goals.push_back(astar::testing::randomPassable(rng, grid));
+  }
+  std::vector<NodeId> buffer(grid.cellCount());
+  auto runAll = [&] {
+    std::size_t cells = 0;
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+      SearchOptions options;
+      options.algorithm = static_cast<Algorithm>(i % kAlgorithmCount);
+      options.heuristic = static_cast<Heuristic>(i % kHeuristicCount);
+      options.weight = 1.5;
+      options.recordExpansions = i % 2 == 0;
+      const NodeId several[] = {goals[i], goals[(i + 1) % goals.size()]};
+      if (i % 5 == 0)
+        search.begin(starts[i], several, options, &landmarks);
+      else
+        search.begin(starts[i], goals[i], options, &landmarks);
+      while (search.step(64) == SearchStatus::InProgress) {
+      }
+      cells += search.copyPath(buffer);
+      (void)search.h(starts[i]);
+    }
+    return cells;
+  };
+  runAll();  // warm-up: first use of each buffer at this map size
+  const long before = allocations.load();
+  const std::size_t cells = runAll();
+  const long after = allocations.load();
+  EXPECT_GT(cells, 0u);
+  EXPECT_EQ(after - before, 0) << "allocations during " << starts.size() << " queries after warm-up";
+  // The counter works: a fresh search object does allocate.
+  const long beforeFresh = allocations.load();
+  { GridSearch fresh(grid); fresh.begin(starts[0], goals[0], SearchOptions{}); fresh.run(); }
+  EXPECT_GT(allocations.load(), beforeFresh);
+}

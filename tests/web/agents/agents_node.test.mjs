@@ -1,0 +1,176 @@
+// Node tests of the agents modules (web/js/agents/) on the real wasm core: the walking agent
+// reaches the goal through the tunnel and through a portal, the crowd keeps 500 agents out of
+// walls and re-routes when a bunker is destroyed, the ghost chase re-plans within its budget
+// and eaten ghosts' eyes get home along the flow field.
+// Needs a wasm build whose module includes web/agents_bindings.cpp:
+//   ASTAR_AGENTS_WASM=/path/to/astar_core.mjs node --test tests/web/agents/
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const agents = path.join(here, '../../../web/js/agents');
+const modulePath = process.env.ASTAR_AGENTS_WASM ?? path.join(here, '../../../build-wasm/astar_core.mjs');
+const available = fs.existsSync(modulePath);
+globalThis.performance ??= { now: () => Date.now() };
+
+async function loadCore() {
+  const create = (await import(modulePath)).default;
+  return create({ wasmBinary: fs.readFileSync(modulePath.replace(/\.mjs$/, '.wasm')) });
+}
+
+// A stand-in for web/js/engine.js's PlaygroundEngine, built from rows ('#' wall, '~' cost 5).
+function fakeEngine(core, rows, { wrapX = false, portals = [], diagonal = 1 } = {}) {
+  const height = rows.length, width = rows[0].length;
+  const costs = new Float32Array(width * height), masks = new Uint8Array(width * height).fill(255);
+  let start = -1, goals = [];
+  rows.forEach((row, y) => [...row].forEach((ch, x) => {
+    const n = y * width + x;
+    costs[n] = ch === '#' ? 0 : ch === '~' ? 5 : 1;
+    if (ch === 'S') start = n;
+    if (ch === 'G') goals.push(n);
+  }));
+  let revision = 1;
+  return {
+    core, width, height, costsArray: costs,
+    revision: () => revision,
+    touch() { revision++; },
+    costs: () => costs, entryMasks: () => masks, portals: () => portals,
+    wrapX: () => wrapX, wrapY: () => false, diagonal: () => diagonal, costModel: () => 0,
+    start: () => start, goal: () => goals[0] ?? -1, goals: () => goals, path: () => new Uint32Array(0),
+  };
+}
+
+const { World, Join } = available ? await import(path.join(agents, 'world.js')) : {};
+const { PathFollower } = available ? await import(path.join(agents, 'follower.js')) : {};
+const { Crowd } = available ? await import(path.join(agents, 'crowd.js')) : {};
+const { GhostChase } = available ? await import(path.join(agents, 'ghosts.js')) : {};
+const core = available ? await loadCore() : null;
+const skip = available ? false : `no wasm module at ${modulePath} (set ASTAR_AGENTS_WASM)`;
+
+function walk(world, points, speed = 6) {
+  const agent = new PathFollower(world, points, { speed });
+  for (let frame = 0; frame < 10000 && !agent.done; frame++) {
+    agent.update(1 / 60);
+    assert.ok(world.open(agent.x, agent.y), `agent in a wall at ${agent.x}, ${agent.y}`);
+  }
+  return agent;
+}
+
+test('the agent reaches the goal through the tunnel', { skip }, () => {
+  const engine = fakeEngine(core, [
+    '##########################',
+    '..S#..................#G..',
+    '##########################',
+  ], { wrapX: true });
+  const world = new World(engine);
+  world.sync();
+  const start = engine.start(), goal = engine.goal();
+  const cells = world.raw.findPath(start, goal);
+  assert.ok(cells.length > 1, 'a path exists only through the tunnel');
+  for (const kind of [{ stringPull: false, spline: false }, { stringPull: true, spline: true }]) {
+    const points = world.smooth(cells, kind);
+    assert.ok(points.some((p) => p.join === Join.Wrap), 'the path keeps its wrap jump');
+    const agent = walk(world, points);
+    assert.ok(agent.done);
+    const end = world.centre(goal);
+    assert.ok(Math.hypot(agent.x - end.x, agent.y - end.y) < 1e-9, 'ends on the goal');
+    assert.equal(agent.jumps, 1);
+    assert.ok(agent.travelled < 8, `walked ${agent.travelled} cells: the short way round`);
+  }
+  world.dispose();
+});
+
+test('the agent jumps through a portal and blends around corners without entering walls', { skip }, () => {
+  const rows = [
+    'S....#....',
+    '.###.#.##.',
+    '.#...#..#.',
+    '.#.###..#G',
+    '.........#',
+  ];
+  const engine = fakeEngine(core, rows, { portals: [{ from: 2 * 10 + 2, to: 6, cost: 0.5, twoWay: false }] });
+  const world = new World(engine);
+  world.sync();
+  const cells = world.raw.findPath(engine.start(), engine.goal());
+  const points = world.smooth(cells, { stringPull: true, spline: true });
+  const agent = walk(world, points, 4);
+  const end = world.centre(engine.goal());
+  assert.ok(Math.hypot(agent.x - end.x, agent.y - end.y) < 1e-9);
+  assert.equal(agent.jumps, points.filter((p) => p.join === Join.Portal).length);
+  world.dispose();
+});
+
+test('crowd: 500 agents stay out of walls and re-route when a bunker is destroyed', { skip }, () => {
+  const rows = [];
+  for (let y = 0; y < 64; y++) {
+    let row = '';
+    for (let x = 0; x < 64; x++) row += (x % 8 === 4 && y % 16 !== 8) || (y % 16 === 0 && x % 8 === 0) ? '#' : '.';
+    rows.push(row);
+  }
+  const engine = fakeEngine(core, rows);
+  const world = new World(engine);
+  world.sync();
+  const left = 32 * 64 + 1, right = 32 * 64 + 62;
+  assert.equal(world.raw.setFlowGoals([left, right]), '');
+  const crowd = new Crowd(world, 500, { seed: 7 });
+  const t0 = performance.now();
+  for (let frame = 0; frame < 300; frame++) crowd.step(1 / 60);
+  const msPerStep = (performance.now() - t0) / 300;
+  for (let i = 0; i < crowd.count; i++) assert.ok(world.open(crowd.x[i], crowd.y[i]), `agent ${i} in a wall`);
+  assert.ok(crowd.arrived > 0, 'agents reach the bunkers');
+  // Destroy the left bunker: every reachable cell now flows to the right one.
+  assert.equal(world.raw.removeFlowGoal(left), '');
+  const next = world.raw.flowNext(), distance = world.raw.flowDistance();
+  assert.equal(distance[left] > 0, true);
+  let cell = left;
+  for (let steps = 0; next[cell] !== 4294967295 && steps < 4096; steps++) cell = next[cell];
+  assert.equal(cell, right, 'the old bunker now leads to the other one');
+  for (let frame = 0; frame < 60; frame++) crowd.step(1 / 60);
+  for (let i = 0; i < crowd.count; i++) assert.ok(world.open(crowd.x[i], crowd.y[i]));
+  console.log(`crowd: 500 agents, ${msPerStep.toFixed(3)} ms per step in node`);
+  world.dispose();
+});
+
+test('ghost chase: re-planning within the budget, eyes go home along the flow field', { skip }, () => {
+  const rows = [
+    '###################',
+    '#........#........#',
+    '#.##.###.#.###.##.#',
+    '#.................#',
+    '#.##.#.#####.#.##.#',
+    '#....#...#...#....#',
+    '####.###.#.###.####',
+    '.........#GG.......',
+    '####.#.#####.#.####',
+    '#........S........#',
+    '###################',
+  ];
+  const engine = fakeEngine(core, rows, { wrapX: true, diagonal: 0 });
+  const world = new World(engine);
+  world.sync();
+  const house = engine.goals();
+  const corners = [1 * 19 + 1, 1 * 19 + 17, 5 * 19 + 1, 5 * 19 + 17];
+  const chase = new GhostChase(world, { house, pacStart: engine.start(), ghostStarts: corners, budget: 60 });
+  const keys = ['left', 'up', 'right', 'down'];
+  let maxExpansions = 0;
+  for (let frame = 0; frame < 600; frame++) {
+    if (frame % 90 === 0) chase.steer(keys[(frame / 90) % 4]);
+    chase.update(1 / 60);
+    maxExpansions = Math.max(maxExpansions, chase.expansions);
+    assert.ok(world.open(chase.pac.x, chase.pac.y), 'Pac-Man in a wall');
+    for (const g of chase.ghosts) assert.ok(world.open(g.x, g.y), 'a ghost in a wall');
+  }
+  assert.ok(chase.replans >= 8, `ghosts re-planned ${chase.replans} times`);
+  assert.ok(maxExpansions <= 60, 'the per-frame budget holds');
+  // Eat a ghost far from home: its eyes follow the field into the house.
+  const g = chase.ghosts[0];
+  Object.assign(g, world.centre(1 * 19 + 1), { mode: 'eyes', follower: null, eyesTo: -1 });
+  let frames = 0;
+  while (g.mode === 'eyes' && frames < 2000) { chase.moveEyes(g, 1 / 60); frames++; }
+  assert.notEqual(g.mode, 'eyes', 'the eyes got home');
+  assert.ok(house.includes(world.cellAt(g.x, g.y)), 'in the ghost house');
+  world.dispose();
+});

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# CLI tests, one case per ctest test: cli_test.sh ASTAR REPO_ROOT MAPS_BENCH_DIR CASE
+# Checks exit statuses (0 ok, 1 mismatch/no path, 2 bad input) and key output lines.
+# Exit 77 (skipped) when a case needs ../shared/maps-bench and it is absent.
+set -u
+astar=$1 root=$2 bench=$3 case=$4
+maps=$root/maps
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+# expect STATUS PATTERN -- ARGS...: runs astar ARGS, checks the exit status and that the
+# combined output matches the extended regular expression PATTERN.
+expect() {
+  local status=$1 pattern=$2
+  shift 3
+  local out rc
+  out=$("$astar" "$@" 2>&1)
+  rc=$?
+  if [[ $rc -ne $status ]]; then
+    echo "FAIL: astar $* exited $rc, expected $status"; echo "$out" | head -20; failures=$((failures + 1)); return
+  fi
+  if ! grep -Eq -- "$pattern" <<<"$out"; then
+    echo "FAIL: astar $* output lacks /$pattern/"; echo "$out" | head -20; failures=$((failures + 1)); return
+  fi
+  echo "ok: astar $* -> $rc"
+}
+
+case $case in
+  help)
+    expect 0 "astar scen FILE.map.scen" -- --help
+    expect 2 "usage: astar COMMAND" --
+    expect 2 "unknown command 'fly'" -- fly
+    ;;
+  convert)
+    expect 0 "" -- convert "$maps/tutorial2_example.tut2.txt" "$tmp/t2.map.txt"
+    expect 0 "" -- convert "$tmp/t2.map.txt" "$tmp/t2.map"
+    expect 0 "" -- convert "$tmp/t2.map" "$tmp/back.grid.txt"
+    expect 0 "" -- convert "$tmp/back.grid.txt" "$tmp/back.tut2.txt"
+    # Same cells after four conversions; the Moving AI step drops start A and goal B.
+    original=$(grep -v '^//' "$maps/tutorial2_example.tut2.txt" | tail -n +3 | tr -d ' \n' | tr 'AB' '00')
+    converted=$(tail -n +3 "$tmp/back.tut2.txt" | tr -d ' \n')
+    [[ $original == "$converted" ]] || { echo "FAIL: cells changed in the conversion chain"; failures=$((failures + 1)); }
+    expect 0 "cannot hold portals" -- convert "$maps/teleporters.map.txt" "$tmp/tele.map"
+    expect 0 "" -- convert "$maps/arcade.map.txt" - --to playground
+    expect 2 "cannot tell the format" -- convert "$maps/arcade.map.txt" "$tmp/out.png"
+    expect 2 "unknown format 'svg'" -- convert "$maps/arcade.map.txt" "$tmp/out.map" --to svg
+    ;;
+  info)
+    expect 0 "size: 28 x 31" -- info "$maps/arcade.map.txt"
+    expect 0 "wrap: x" -- info "$maps/arcade.map.txt"
+    expect 0 "connected components: 1 " -- info "$maps/arcade.map.txt"
+    expect 0 "portals: 3 \(2 two-way, 1 one-way\)" -- info "$maps/teleporters.map.txt"
+    expect 0 "one-way cells: 6" -- info "$maps/escalators.map.txt"
+    expect 0 "terrain '~' water: cost 10" -- info "$maps/water_vs_ground.map.txt"
+    expect 0 "format: tutorial2" -- info "$maps/tutorial2_example.tut2.txt"
+    expect 2 "expected 1 argument" -- info
+    expect 2 "cannot open" -- info "$tmp/missing.map"
+    printf 'astar-map 1\nsize: 3 x 1\nterrain: . 1\ngrid:\n..\n' >"$tmp/bad.map.txt"
+    expect 2 "bad.map.txt:5:3: row has 2 cells, header says 3" -- info "$tmp/bad.map.txt"
+    ;;
+  path)
+    expect 0 "cost: 23.97056275" -- path "$maps/water_vs_ground.map.txt" 2 6 21 6
+    expect 0 "cost: 20" -- path "$maps/escalators.map.txt" 1 9 13 1 --algorithm dijkstra
+    expect 0 "expansions: " -- path "$maps/maze_257.map.txt" 1 1 255 255 --heuristic manhattan
+    expect 0 "cells: " -- path "$maps/arcade.map.txt" 13 17 1 1 --algorithm bfs --show
+    printf '1\n3\nA1B\n' >"$tmp/split.tut2.txt"
+    expect 1 "status: no-path" -- path "$tmp/split.tut2.txt" 0 0 2 0
+    expect 2 "is a wall" -- path "$maps/arcade.map.txt" 0 0 1 1
+    expect 2 "GX must be a whole number in 0..27" -- path "$maps/arcade.map.txt" 1 1 99 1
+    expect 2 "unknown algorithm 'magic'" -- path "$maps/arcade.map.txt" 1 1 1 1 --algorithm magic
+    expect 2 "unknown heuristic 'psychic'" -- path "$maps/arcade.map.txt" 1 1 1 1 --heuristic psychic
+    expect 2 "unknown option --fast" -- path "$maps/arcade.map.txt" 1 1 1 1 --fast
+    ;;
+  scen)
+    expect 0 "rows 24, mismatches 0" -- scen "$maps/random128-25-7.map.scen"
+    expect 0 '^\{"rows": 5, "mismatches": 0' -- scen "$maps/random128-25-7.map.scen" --rows 5 --json
+    expect 0 '"row": 0, "line": 2, "expected": ' -- scen "$maps/random128-25-7.map.scen" --rows 5 --json
+    expect 0 "rows 24, mismatches 0 \(jps" -- scen "$maps/random128-25-7.map.scen" --algorithm jps --map "$maps/random128-25-7.map"
+    n=$("$astar" scen "$maps/random128-25-7.map.scen" --rows 6 --json | grep -c '"row"')
+    [[ $n == 6 ]] || { echo "FAIL: --rows 6 printed $n rows"; failures=$((failures + 1)); }
+    expect 2 "--rows must be a whole number" -- scen "$maps/random128-25-7.map.scen" --rows 0
+    printf 'version 1\n1\tx.map\t4\t4\t1\t1\t9\t2\t3\n' >"$tmp/bad.map.scen"
+    expect 2 "bad.map.scen:2:17: expected an x coordinate in 0..3, got '9'" -- scen "$tmp/bad.map.scen"
+    printf 'version 1\n1\trandom128-25-7.map\t64\t64\t1\t1\t2\t2\t3\n' >"$tmp/size.map.scen"
+    expect 2 "row is for a 64 x 64 map" -- scen "$tmp/size.map.scen" --map "$maps/random128-25-7.map"
+    ;;
+  scen_legacy)
+    [[ -d $bench ]] || { echo "no $bench: skipped"; exit 77; }
+    expect 0 "rows 40, mismatches 0" -- scen "$bench/AR0011SR.map.scen" --rows 40
+    expect 0 "rows 40, mismatches 0" -- scen "$bench/Berlin_0_256.map.scen" --rows 40
+    expect 0 "rows 40, mismatches 0" -- scen "$bench/random512-40-0.map.scen" --rows 40
+    ;;
+  scen_mismatch)
+    expect 1 "MISMATCH" -- scen "$maps/random128-25-7.map.scen" --algorithm greedy
+    expect 1 '"mismatches": [1-9]' -- scen "$maps/random128-25-7.map.scen" --algorithm dfs --json
+    ;;
+  errors)
+    printf 'type octile\nheight 100000\nwidth 100000\nmap\n' >"$tmp/huge.map"
+    expect 2 "map size 100000 x 100000 is outside 1..4096" -- info "$tmp/huge.map"
+    : >"$tmp/empty.map.txt"
+    expect 2 "empty" -- info "$tmp/empty.map.txt"
+    head -c 3000 /dev/urandom >"$tmp/noise.map.txt"
+    expect 2 "" -- info "$tmp/noise.map.txt"
+    ;;
+  generate)
+    expect 0 "" -- generate arcade "$tmp/a.map.txt" --seed 9 --tunnels 2
+    expect 0 "" -- generate arcade "$tmp/b.map.txt" --seed 9 --tunnels 2
+    cmp -s "$tmp/a.map.txt" "$tmp/b.map.txt" || { echo "FAIL: same seed, different maps"; failures=$((failures + 1)); }
+    expect 0 "connected components: 1 " -- info "$tmp/a.map.txt"
+    expect 0 "" -- generate division "$tmp/d.map" --width 65 --height 33 --seed 3
+    expect 0 "size: 65 x 33" -- info "$tmp/d.map"
+    expect 0 "" -- generate random "$tmp/r.grid.txt" --density 0.2
+    expect 2 "unknown generator 'spiral'" -- generate spiral "$tmp/x.map.txt"
+    expect 2 "obstacle density must be between 0 and 1" -- generate random "$tmp/x.map.txt" --density 2
+    ;;
+  *)
+    echo "unknown case $case"; exit 2 ;;
+esac
+if [[ $failures -ne 0 ]]; then echo "$failures check(s) failed"; exit 1; fi
+echo "all checks passed"

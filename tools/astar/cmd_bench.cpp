@@ -1,0 +1,438 @@
+// `astar bench`: runs Moving AI scenario files (.map.scen) through our searches (and the
+// Boost.Graph peer when the build found Boost), checks every returned length against the
+// scenario's optimum, and prints per-map time per query and expansions, plus the geometric
+// mean over maps. A single wrong length fails the run (exit code 1).
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <dirent.h>
+
+#include "astar/formats.h"
+#include "astar/search.h"
+#include "path_check.h"
+#ifndef ASTAR_BENCH_BOOST
+#define ASTAR_BENCH_BOOST 0  // bench/part.cmake sets 1 when it links the Boost.Graph peer
+#endif
+#if ASTAR_BENCH_BOOST
+#include "boost_peer.h"
+#endif
+
+namespace {
+
+using astar::NodeId;
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kUsage =
+    "usage: astar bench [options] FILE.map.scen|DIR ...\n"
+    "  Runs Moving AI scenarios; the map is the .scen file's name without .scen, beside it.\n"
+    "  --algorithms LIST  comma-separated: astar, jps, dijkstra, ...,"
+#if ASTAR_BENCH_BOOST
+    " boost (default astar,jps,boost)\n"
+#else
+    " (default astar,jps; this build has no Boost peer)\n"
+#endif
+    "  --sample N         N rows per file, spread evenly over all buckets (default: every row)\n"
+    "  --repeat R         run every query R times, keep the median time (default 1)\n"
+    "  --json             JSON lines on stdout instead of a table\n"
+    "  --progress | --no-progress   progress bar on stderr (default: when stderr is a terminal)\n";
+
+// A peer or one of our algorithms; `boost` is the Boost.Graph astar_search peer.
+struct Runner {
+  std::string name;
+  bool boost = false;
+  astar::Algorithm algorithm = astar::Algorithm::AStar;
+};
+
+struct Query {
+  NodeId start, goal;
+  double optimum, tolerance;
+  int line;
+};
+
+struct MapResult {
+  std::string map;
+  std::string runner;
+  std::size_t queries = 0;
+  double meanUs = 0, medianUs = 0, p95Us = 0, meanExpanded = 0;
+  std::size_t mismatches = 0;
+  std::size_t bytesPerNode = 0;
+  bool fellBack = false;
+};
+
+bool readFile(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream s;
+  s << in.rdbuf();
+  out = s.str();
+  return true;
+}
+
+bool endsWith(const std::string& s, const char* suffix) {
+  const std::size_t n = std::strlen(suffix);
+  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+
+bool isDirectory(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// The .map.scen files of a folder, sorted by name.
+std::vector<std::string> scenariosIn(const std::string& dir) {
+  std::vector<std::string> out;
+  if (DIR* d = ::opendir(dir.c_str())) {
+    while (const dirent* e = ::readdir(d)) {
+      const std::string name = e->d_name;
+      if (endsWith(name, ".map.scen")) out.push_back(dir + "/" + name);
+    }
+    ::closedir(d);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// N rows spread over all buckets: rows ordered by bucket (stable), then N evenly spaced
+// picks. Scenario files list short paths first, so the first N rows would be only short ones.
+// bench/node/scenarios.mjs makes the same picks.
+std::vector<std::size_t> sampleRows(const astar::Scenario& scenario, std::size_t n) {
+  std::vector<std::size_t> order(scenario.rows.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return scenario.rows[a].bucket < scenario.rows[b].bucket; });
+  if (n == 0 || n >= order.size()) return order;
+  std::vector<std::size_t> picked;
+  for (std::size_t i = 0; i < n; ++i) picked.push_back(order[(2 * i + 1) * order.size() / (2 * n)]);
+  return picked;
+}
+
+class Progress {
+ public:
+  explicit Progress(bool on) : on_(on) {}
+  void show(std::size_t done, std::size_t total, const std::string& label) {
+    if (!on_ || total == 0) return;
+    const auto now = Clock::now();
+    if (done != total && now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    const int width = 30, filled = static_cast<int>(static_cast<double>(width) * static_cast<double>(done) / static_cast<double>(total));
+    std::fprintf(stderr, "\r[%.*s%*s] %3d%%  %-40.40s", filled, "##############################", width - filled, "",
+                 static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(total)), label.c_str());
+    std::fflush(stderr);
+  }
+  void finish() {
+    if (on_) std::fprintf(stderr, "\r%*s\r", 80, "");
+  }
+
+ private:
+  bool on_;
+  Clock::time_point last_{};
+};
+
+double percentile(std::vector<double> sorted, double p) {
+  if (sorted.empty()) return 0;
+  const std::size_t i = static_cast<std::size_t>(std::ceil(p * static_cast<double>(sorted.size()))) - 1;
+  return sorted[std::min(i, sorted.size() - 1)];
+}
+
+// Mean, median and p95 of per-query times; each query's time is the median of its repeats
+// (bench/node/run.mjs does the same).
+void summarise(std::vector<std::vector<double>>& times, MapResult& r) {
+  std::vector<double> perQuery;
+  for (std::vector<double>& t : times) {
+    std::sort(t.begin(), t.end());
+    perQuery.push_back(t[(t.size() - 1) / 2]);  // the median (the lower one for an even count)
+  }
+  std::sort(perQuery.begin(), perQuery.end());
+  double sum = 0;
+  for (double t : perQuery) sum += t;
+  r.queries = perQuery.size();
+  r.meanUs = perQuery.empty() ? 0 : sum / static_cast<double>(perQuery.size());
+  r.medianUs = percentile(perQuery, 0.5);
+  r.p95Us = percentile(perQuery, 0.95);
+}
+
+struct Options {
+  std::vector<std::string> inputs;
+  std::vector<Runner> runners;
+  std::size_t sample = 0;
+  int repeat = 1;
+  bool json = false;
+  bool progress = ::isatty(2) != 0;
+};
+
+bool parseRunners(const std::string& list, std::vector<Runner>& out, std::string& error) {
+  std::stringstream s(list);
+  std::string name;
+  while (std::getline(s, name, ',')) {
+    Runner r;
+    r.name = name;
+    if (name == "boost") {
+#if ASTAR_BENCH_BOOST
+      r.boost = true;
+#else
+      error = "this build has no Boost.Graph peer (configure with libboost-graph-dev installed)";
+      return false;
+#endif
+    } else if (!astar::parseAlgorithm(name.c_str(), r.algorithm)) {
+      error = "unknown algorithm '" + name + "'";
+      return false;
+    }
+    out.push_back(r);
+  }
+  if (out.empty()) error = "--algorithms needs at least one name";
+  return !out.empty();
+}
+
+bool parseOptions(int argc, char** argv, Options& o, std::string& error) {
+  std::string runners = ASTAR_BENCH_BOOST ? "astar,jps,boost" : "astar,jps";
+  for (int i = 0; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&](const char* what) -> const char* {
+      if (i + 1 >= argc) {
+        error = a + " needs " + what;
+        return nullptr;
+      }
+      return argv[++i];
+    };
+    auto count = [&](const char* what, long low, long& out) {
+      const char* v = value(what);
+      if (!v) return false;
+      char* end = nullptr;
+      out = std::strtol(v, &end, 10);
+      if (*v == '\0' || *end != '\0' || out < low || out > 100000000) {
+        error = a + " needs " + what + ", got '" + v + "'";
+        return false;
+      }
+      return true;
+    };
+    long n = 0;
+    if (a == "--json") {
+      o.json = true;
+    } else if (a == "--progress") {
+      o.progress = true;
+    } else if (a == "--no-progress") {
+      o.progress = false;
+    } else if (a == "--algorithms") {
+      const char* v = value("a list such as astar,jps");
+      if (!v) return false;
+      runners = v;
+    } else if (a == "--sample") {
+      if (!count("a row count >= 0", 0, n)) return false;
+      o.sample = static_cast<std::size_t>(n);
+    } else if (a == "--repeat") {
+      if (!count("a count >= 1", 1, n)) return false;
+      o.repeat = static_cast<int>(n);
+    } else if (a.size() > 1 && a[0] == '-') {
+      error = "unknown option " + a;
+      return false;
+    } else if (isDirectory(a)) {
+      const std::vector<std::string> found = scenariosIn(a);
+      if (found.empty()) {
+        error = "no .map.scen files in " + a;
+        return false;
+      }
+      o.inputs.insert(o.inputs.end(), found.begin(), found.end());
+    } else {
+      o.inputs.push_back(a);
+    }
+  }
+  if (o.inputs.empty()) {
+    error = "no scenario file given";
+    return false;
+  }
+  return parseRunners(runners, o.runners, error);
+}
+
+// Loads a scenario file and its map (beside it: the file name without ".scen").
+bool loadScenario(const std::string& path, astar::Scenario& scenario, astar::MapDocument& doc, std::string& error) {
+  std::string text;
+  if (!readFile(path, text)) {
+    error = path + ": cannot read the file";
+    return false;
+  }
+  if (astar::Error e = astar::readScenario(text, scenario)) {
+    error = path + ": " + e.describe();
+    return false;
+  }
+  std::string mapPath = endsWith(path, ".scen") ? path.substr(0, path.size() - 5) : path + ".map";
+  if (!readFile(mapPath, text)) {
+    error = path + ": cannot read its map " + mapPath;
+    return false;
+  }
+  if (astar::Error e = astar::readMap(text, doc, astar::MapFormat::MovingAi)) {
+    error = mapPath + ": " + e.describe();
+    return false;
+  }
+  for (const astar::ScenarioRow& row : scenario.rows) {
+    if (row.mapWidth != doc.grid.width() || row.mapHeight != doc.grid.height()) {
+      error = path + ": line " + std::to_string(row.line) + " is for a " + std::to_string(row.mapWidth) + " x " +
+              std::to_string(row.mapHeight) + " map, " + mapPath + " is " + std::to_string(doc.grid.width()) + " x " +
+              std::to_string(doc.grid.height());
+      return false;
+    }
+    if (!doc.grid.contains(row.startX, row.startY) || !doc.grid.contains(row.goalX, row.goalY)) {
+      error = path + ": line " + std::to_string(row.line) + " has a start or goal outside the map";
+      return false;
+    }
+  }
+  return true;
+}
+
+void printJson(const MapResult& r) {
+  std::printf(
+      "{\"runner\":\"native\",\"map\":\"%s\",\"algorithm\":\"%s\",\"queries\":%zu,\"mean_us\":%.3f,\"median_us\":%.3f,"
+      "\"p95_us\":%.3f,\"mean_expanded\":%.1f,\"mismatches\":%zu,\"bytes_per_node\":%zu,\"fell_back\":%s}\n",
+      r.map.c_str(), r.runner.c_str(), r.queries, r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches, r.bytesPerNode,
+      r.fellBack ? "true" : "false");
+}
+
+}  // namespace
+
+int benchCommand(int argc, char** argv) {
+  Options o;
+  std::string error;
+  if (!parseOptions(argc, argv, o, error)) {
+    std::fprintf(stderr, "astar bench: %s\n%s", error.c_str(), kUsage);
+    return 2;
+  }
+  std::vector<MapResult> results;
+  std::size_t totalMismatches = 0;
+  Progress progress(o.progress);
+  for (const std::string& path : o.inputs) {
+    astar::Scenario scenario;
+    astar::MapDocument doc;
+    if (!loadScenario(path, scenario, doc, error)) {
+      progress.finish();
+      std::fprintf(stderr, "astar bench: %s\n", error.c_str());
+      return 2;
+    }
+    const astar::Grid& grid = doc.grid;
+    const std::string mapName(astar::baseName(endsWith(path, ".scen") ? path.substr(0, path.size() - 5) : path));
+    std::vector<Query> queries;
+    for (std::size_t i : sampleRows(scenario, o.sample)) {
+      const astar::ScenarioRow& row = scenario.rows[i];
+      queries.push_back({grid.index(row.startX, row.startY), grid.index(row.goalX, row.goalY), row.optimalLength,
+                         row.tolerance, row.line});
+    }
+    astar::GridSearch search(grid);
+#if ASTAR_BENCH_BOOST
+    std::unique_ptr<astar::bench::BoostGridPeer> boost;
+#endif
+    const std::size_t runnerCount = o.runners.size();
+    // times[runner][query][repeat]
+    std::vector<std::vector<std::vector<double>>> times(runnerCount, std::vector<std::vector<double>>(queries.size()));
+    std::vector<double> expanded(runnerCount, 0.0);
+    std::vector<MapResult> mapResults(runnerCount);
+    const std::size_t steps = static_cast<std::size_t>(o.repeat) * runnerCount * queries.size();
+    std::size_t done = 0;
+    // Repeats outermost and runners interleaved, so a slow phase of the machine hits all alike.
+    for (int rep = 0; rep < o.repeat; ++rep) {
+      for (std::size_t ri = 0; ri < runnerCount; ++ri) {
+        const Runner& runner = o.runners[ri];
+        MapResult& result = mapResults[ri];
+        result.map = mapName;
+        result.runner = runner.name;
+        astar::SearchOptions options;
+        options.algorithm = runner.algorithm;
+        if (rep == 0 && !queries.empty()) {
+          // Per-map set-up stays out of the timings, as for any user who keeps a map loaded:
+          // Boost's graph, and our first query on the map (records, heap, JPS bitsets).
+#if ASTAR_BENCH_BOOST
+          if (runner.boost && !boost) boost = std::make_unique<astar::bench::BoostGridPeer>(grid);
+#endif
+          if (!runner.boost) {
+            search.begin(queries[0].start, queries[0].goal, options);
+            search.run();
+          }
+        }
+        for (std::size_t qi = 0; qi < queries.size(); ++qi) {
+          const Query& q = queries[qi];
+          double length = -1;
+          std::uint64_t expandedNodes = 0;
+          const auto t0 = Clock::now();
+          if (!runner.boost) {
+            search.begin(q.start, q.goal, options);
+            search.run();
+          } else {
+#if ASTAR_BENCH_BOOST
+            length = boost->search(q.start, q.goal, expandedNodes);
+#endif
+          }
+          const auto t1 = Clock::now();
+          times[ri][qi].push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+          if (!runner.boost) {
+            expandedNodes = search.stats().expanded;
+            result.fellBack = result.fellBack || search.stats().fellBack;
+            if (search.status() == astar::SearchStatus::Found) {
+              length = search.stats().pathCost;
+              const double walked = astar::bench::walkedCost(grid, search.path());
+              if (!(std::fabs(walked - length) <= 1e-6 * std::max(1.0, length))) length = -1;  // a broken path counts as wrong
+            }
+          }
+          if (rep == 0) {
+            expanded[ri] += static_cast<double>(expandedNodes);
+            if (!(std::fabs(length - q.optimum) <= q.tolerance)) {
+              ++result.mismatches;
+              progress.finish();
+              std::fprintf(stderr, "astar bench: mismatch: %s line %d, %s returned %.8f, the optimum is %.8f\n", path.c_str(),
+                           q.line, runner.name.c_str(), length, q.optimum);
+            }
+          }
+          progress.show(++done, steps, mapName + " " + runner.name);
+        }
+      }
+    }
+    for (std::size_t ri = 0; ri < runnerCount; ++ri) {
+      MapResult& r = mapResults[ri];
+      summarise(times[ri], r);
+      r.meanExpanded = queries.empty() ? 0 : expanded[ri] / static_cast<double>(queries.size());
+      r.bytesPerNode = o.runners[ri].boost ? 0 : search.bytesPerNode();
+      totalMismatches += r.mismatches;
+      if (o.json) printJson(r);
+      results.push_back(r);
+    }
+    if (o.json) std::fflush(stdout);
+  }
+  progress.finish();
+
+  // Geometric mean over maps of the mean time per query, per runner.
+  if (!o.json) {
+    std::printf("%-22s %-8s %8s %11s %11s %11s %12s %6s\n", "map", "algo", "queries", "mean us", "median us", "p95 us",
+                "expanded", "wrong");
+    for (const MapResult& r : results)
+      std::printf("%-22s %-8s %8zu %11.2f %11.2f %11.2f %12.1f %6zu%s\n", r.map.c_str(), r.runner.c_str(), r.queries, r.meanUs,
+                  r.medianUs, r.p95Us, r.meanExpanded, r.mismatches, r.fellBack ? "  (fell back to A*)" : "");
+  }
+  for (const Runner& runner : o.runners) {
+    double logSum = 0;
+    int maps = 0;
+    for (const MapResult& r : results)
+      if (r.runner == runner.name && r.meanUs > 0) {
+        logSum += std::log(r.meanUs);
+        ++maps;
+      }
+    const double geomean = maps ? std::exp(logSum / maps) : 0;
+    if (o.json)
+      std::printf("{\"runner\":\"native\",\"summary\":true,\"algorithm\":\"%s\",\"maps\":%d,\"geomean_us\":%.3f}\n",
+                  runner.name.c_str(), maps, geomean);
+    else
+      std::printf("geometric mean over %d maps of the mean time per query, %s: %.2f us\n", maps, runner.name.c_str(), geomean);
+  }
+  if (totalMismatches) {
+    std::fprintf(stderr, "astar bench: FAILED: %zu returned lengths differ from the scenario optimum\n", totalMismatches);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,73 @@
+// astar: the command-line tool. Each command lives in its own cmd_*.cpp and is listed once
+// in commands.inc.
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "cli.h"
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(const astar::cli::Args&);
+  const char* usage;
+  const char* summary;
+  std::vector<std::string> valueOptions;
+  std::vector<std::string> flags;
+};
+
+// Options each command accepts, read from its usage line: "--x VALUE" takes a value,
+// "--x" alone is a flag. One source of truth for help text and parsing.
+void optionsFromUsage(Command& c) {
+  const std::string usage = c.usage;
+  std::size_t i = 0;
+  while ((i = usage.find("[--", i)) != std::string::npos) {
+    const std::size_t close = usage.find(']', i);
+    const std::string inside = usage.substr(i + 1, close - i - 1);
+    const std::size_t space = inside.find(' ');
+    if (space == std::string::npos) c.flags.push_back(inside);
+    else c.valueOptions.push_back(inside.substr(0, space));
+    i = close;
+  }
+}
+
+std::vector<Command> commands() {
+  std::vector<Command> table = {
+#define ASTAR_COMMAND(name, function, usage, summary) {name, astar::cli::function, usage, summary, {}, {}},
+#include "commands.inc"
+#undef ASTAR_COMMAND
+  };
+  for (Command& c : table) optionsFromUsage(c);
+  return table;
+}
+
+void usage(std::ostream& out, const std::vector<Command>& table) {
+  out << "usage: astar COMMAND ...\n\ncommands:\n";
+  for (const Command& c : table) out << "  astar " << c.usage << "\n      " << c.summary << "\n";
+  out << "\nformats: playground (.map.txt), movingai (.map), tutorial (.grid.txt), tutorial2 (.tut2.txt)\n"
+         "exit status: 0 ok, 1 mismatch or no path, 2 bad file or argument\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<Command> table = commands();
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) {
+    usage(argc < 2 ? std::cerr : std::cout, table);
+    return argc < 2 ? astar::cli::kExitBadInput : astar::cli::kExitOk;
+  }
+  for (const Command& c : table) {
+    if (std::strcmp(argv[1], c.name) != 0) continue;
+    astar::cli::Args args;
+    args.command = c.name;
+    if (!astar::cli::parseArgs(argc - 2, argv + 2, c.valueOptions, c.flags, args)) {
+      std::cerr << "usage: astar " << c.usage << "\n";
+      return astar::cli::kExitBadInput;
+    }
+    return c.run(args);
+  }
+  astar::cli::fail(std::string("unknown command '") + argv[1] + "'");
+  usage(std::cerr, table);
+  return astar::cli::kExitBadInput;
+}

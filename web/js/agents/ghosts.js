@@ -1,0 +1,145 @@
+// Ghost chase: Pac-Man steered by the keyboard through an arcade maze (tunnel included) and
+// four ghosts re-planning towards him every few frames through the path service, all within
+// one per-frame expansion budget (nearest ghost most urgent). Eaten ghosts' eyes go home to
+// the ghost house along a flow field built once for the house cells.
+import { kNone } from './world.js';
+import { PathFollower } from './follower.js';
+
+export const kGhostColors = ['#e53935', '#f48fb1', '#26c6da', '#ffa726'];
+const kDirs = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
+
+export class GhostChase {
+  // house: cells of the ghost house (flow field goals); pacStart: a cell.
+  constructor(world, { house, pacStart, ghostStarts = [], replanFrames = 8, budget = 3000, speed = 5 } = {}) {
+    this.world = world;
+    this.house = house;
+    this.replanFrames = replanFrames;
+    this.budget = budget;        // node expansions per frame, shared by the ghosts' requests
+    this.speed = speed;          // cells per second
+    const problem = world.raw.setFlowGoals(house);
+    if (problem) throw new Error(problem);
+    const start = world.centre(pacStart);
+    this.pac = { x: start.x, y: start.y, dir: [0, 0], want: [0, 0], caught: 0, ate: 0 };
+    this.ghosts = [];
+    for (let i = 0; i < 4; i++) {
+      const c = world.centre(ghostStarts[i % Math.max(1, ghostStarts.length)] ?? house[i % house.length]);
+      this.ghosts.push({ x: c.x, y: c.y, mode: 'chase', follower: null, request: 0, replanIn: i * 2, color: kGhostColors[i] });
+    }
+    this.frightenedFor = 0;
+    this.frames = 0;
+    this.expansions = 0;         // used in the last frame
+    this.replans = 0;            // paths received
+  }
+
+  steer(name) { if (kDirs[name]) this.pac.want = kDirs[name]; }
+  powerPellet(seconds = 6) {
+    this.frightenedFor = seconds;
+    for (const g of this.ghosts) if (g.mode === 'chase') g.mode = 'frightened';
+  }
+
+  update(dt) {
+    this.frames++;
+    this.movePac(dt);
+    if (this.frightenedFor > 0 && (this.frightenedFor -= dt) <= 0)
+      for (const g of this.ghosts) if (g.mode === 'frightened') g.mode = 'chase';
+    const w = this.world, pacCell = w.cellAt(this.pac.x, this.pac.y);
+    // Re-plan: submit a request per ghost whose turn it is (nearest first = most urgent).
+    for (const g of this.ghosts) {
+      if (g.mode === 'eyes' || g.request || --g.replanIn > 0) continue;
+      const from = w.cellAt(g.x, g.y);
+      if (from < 0 || pacCell < 0) continue;
+      const d = w.delta(g.x, g.y, this.pac.x, this.pac.y);
+      g.request = w.raw.submit(from, pacCell, Math.max(0, 1000 - Math.round(Math.hypot(d.dx, d.dy))));
+      g.replanIn = this.replanFrames;
+    }
+    this.expansions = w.raw.pump(this.budget);
+    for (const reply of w.raw.takeReplies()) {
+      const g = this.ghosts.find((h) => h.request === reply.id);
+      if (!g) continue;
+      g.request = 0;
+      if (reply.cancelled || reply.path.length < 2 || g.mode === 'eyes') continue;
+      this.replans++;
+      g.follower = new PathFollower(w, w.smooth(reply.path, { stringPull: false, spline: false }), { speed: this.speed * 0.9 });
+      g.follower.x = g.x;  // continue from where the ghost is now
+      g.follower.y = g.y;
+    }
+    for (const g of this.ghosts) {
+      if (g.mode === 'eyes') {
+        this.moveEyes(g, dt);
+      } else if (g.follower) {
+        g.follower.speed = this.speed * (g.mode === 'frightened' ? 0.5 : 0.9);
+        g.follower.update(dt);
+        g.x = g.follower.x;
+        g.y = g.follower.y;
+      }
+      const d = w.delta(g.x, g.y, this.pac.x, this.pac.y);
+      if (g.mode !== 'eyes' && Math.hypot(d.dx, d.dy) < 0.6) {
+        if (g.mode === 'frightened') {
+          g.mode = 'eyes';
+          g.follower = null;
+          g.eyesTo = -1;
+          this.pac.ate++;
+        } else {
+          this.pac.caught++;
+        }
+      }
+    }
+  }
+
+  // Eyes follow the house flow field cell by cell (portals jump), then the ghost revives.
+  moveEyes(g, dt) {
+    const w = this.world, next = w.raw.flowNext();
+    let budget = this.speed * 1.6 * dt;
+    if (g.eyesTo === undefined || g.eyesTo < 0) g.eyesTo = w.cellAt(g.x, g.y);  // first its own cell's centre
+    for (let guard = 0; budget > 1e-9 && guard < 16; guard++) {
+      const c = w.centre(g.eyesTo), d = w.delta(g.x, g.y, c.x, c.y), len = Math.hypot(d.dx, d.dy);
+      if (len > 1.5) {  // a portal: jump
+        g.x = c.x; g.y = c.y;
+      } else if (len > budget) {
+        const p = w.wrapPoint(g.x + (d.dx / len) * budget, g.y + (d.dy / len) * budget);
+        g.x = p.x; g.y = p.y;
+        return;
+      } else {
+        g.x = c.x; g.y = c.y;
+        budget -= len;
+      }
+      const to = next[g.eyesTo];
+      if (to === kNone || to === undefined) {  // home (a house cell), or cut off from it
+        g.eyesTo = -1;
+        g.mode = this.frightenedFor > 0 ? 'frightened' : 'chase';
+        g.replanIn = 1;
+        return;
+      }
+      g.eyesTo = to;
+    }
+  }
+
+  // Pac-Man: grid-locked like the arcade, turning at cell centres, through the tunnel.
+  movePac(dt) {
+    const w = this.world, p = this.pac;
+    const open = (c, dir) => (dir[0] !== 0 || dir[1] !== 0) && w.open(c.x + dir[0], c.y + dir[1]);
+    let budget = this.speed * dt;
+    for (let guard = 0; budget > 1e-9 && guard < 16; guard++) {
+      if (p.want[0] === -p.dir[0] && p.want[1] === -p.dir[1]) p.dir = p.want;  // reverse at any time
+      const c = w.centre(w.cellAt(p.x, p.y));
+      const toC = w.delta(p.x, p.y, c.x, c.y);
+      let target;
+      if (Math.hypot(toC.dx, toC.dy) < 1e-9) {  // on a centre: turn if the wanted way is open
+        if (open(c, p.want)) p.dir = p.want;
+        if (!open(c, p.dir)) { p.dir = [0, 0]; return; }
+        target = { x: c.x + p.dir[0], y: c.y + p.dir[1] };
+      } else if (toC.dx * p.dir[0] + toC.dy * p.dir[1] > 0) {
+        target = c;  // this cell's centre is ahead
+      } else {
+        target = { x: c.x + p.dir[0], y: c.y + p.dir[1] };  // the next cell's centre
+      }
+      if (p.dir[0] === 0 && p.dir[1] === 0) { p.dir = [0, 0]; target = c; }
+      const d = w.delta(p.x, p.y, target.x, target.y), len = Math.hypot(d.dx, d.dy);
+      const s = Math.min(budget, len);
+      const q = len - s < 1e-9 ? w.wrapPoint(target.x, target.y) : w.wrapPoint(p.x + (d.dx / len) * s, p.y + (d.dy / len) * s);
+      p.x = q.x; p.y = q.y;
+      budget -= s;
+      if (len < 1e-9) return;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+// The agents' copy of the page's map (a core AgentWorld from web/agents_bindings.cpp) and the
+// small geometry helpers every agents module shares. Positions are in cell units: the centre
+// of cell (x, y) is (x + 0.5, y + 0.5).
+export const kNone = 4294967295;  // NodeId kNoNode as seen through a Uint32Array
+export const Join = Object.freeze({ Start: 0, Walk: 1, Portal: 2, Wrap: 3 });
+
+export class World {
+  // engine: the page's PlaygroundEngine (web/js/engine.js); its wasm module must include
+  // the AgentWorld bindings.
+  constructor(engine) {
+    if (typeof engine.core.AgentWorld !== 'function')
+      throw new Error('this build of the engine has no AgentWorld (link web/agents_bindings.cpp)');
+    this.engine = engine;
+    this.raw = new engine.core.AgentWorld();
+    this.revision = -1;
+    this.width = 0;
+    this.height = 0;
+    this.wrapX = false;
+    this.wrapY = false;
+    this.passable = new Uint8Array(0);
+  }
+
+  // Mirrors the page's map when it changed; returns true when it did.
+  sync() {
+    const e = this.engine;
+    const revision = e.revision();
+    if (revision === this.revision) return false;
+    const problem = this.raw.sync(e.width, e.height, e.costs(), e.entryMasks(), e.portals(), e.wrapX(), e.wrapY(),
+      e.diagonal(), e.costModel());
+    if (problem) throw new Error(problem);
+    this.revision = revision;
+    this.width = e.width;
+    this.height = e.height;
+    this.wrapX = e.wrapX();
+    this.wrapY = e.wrapY();
+    const costs = e.costs();
+    if (this.passable.length !== costs.length) this.passable = new Uint8Array(costs.length);
+    for (let i = 0; i < costs.length; i++) this.passable[i] = costs[i] > 0 ? 1 : 0;
+    return true;
+  }
+
+  // Whether the point (cell units) lies in a passable cell (outside the map: no, unless wrapped).
+  open(x, y) {
+    const p = this.wrapPoint(x, y);
+    const cx = Math.floor(p.x), cy = Math.floor(p.y);
+    if (cx < 0 || cy < 0 || cx >= this.width || cy >= this.height) return false;
+    return this.passable[cy * this.width + cx] === 1;
+  }
+
+  // The point moved back onto the map along wrapping axes.
+  wrapPoint(x, y) {
+    if (this.wrapX) x = ((x % this.width) + this.width) % this.width;
+    if (this.wrapY) y = ((y % this.height) + this.height) % this.height;
+    return { x, y };
+  }
+
+  // Shortest displacement from a to b (through the tunnel when the map wraps).
+  delta(ax, ay, bx, by) {
+    let dx = bx - ax, dy = by - ay;
+    if (this.wrapX && Math.abs(dx) > this.width / 2) dx -= Math.sign(dx) * this.width;
+    if (this.wrapY && Math.abs(dy) > this.height / 2) dy -= Math.sign(dy) * this.height;
+    return { dx, dy };
+  }
+
+  centre(n) { return { x: (n % this.width) + 0.5, y: Math.floor(n / this.width) + 0.5 }; }
+  cellAt(x, y) {
+    const p = this.wrapPoint(x, y);
+    const cx = Math.floor(p.x), cy = Math.floor(p.y);
+    if (cx < 0 || cy < 0 || cx >= this.width || cy >= this.height) return -1;
+    return cy * this.width + cx;
+  }
+
+  // Points [{x, y, join}] of a cell path: raw, string-pulled and/or splined.
+  smooth(path, { stringPull = true, spline = true, samplesPerCell = 4 } = {}) {
+    if (!path || path.length === 0) return [];
+    const flat = this.raw.smooth(Array.from(path), stringPull, spline, samplesPerCell);
+    if (flat === null) throw new Error(this.raw.lastError());
+    const points = [];
+    for (let i = 0; i < flat.length; i += 3) points.push({ x: flat[i], y: flat[i + 1], join: flat[i + 2] });
+    return points;
+  }
+
+  dispose() { this.raw.delete(); }
+}
