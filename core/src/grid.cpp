@@ -19,7 +19,7 @@ Error Grid::reset(int width, int height) {
   }
   width_ = width;
   height_ = height;
-  inverseWidth_ = 1.0 / width;
+  rowMagic_ = ((std::uint64_t{1} << 40) + static_cast<std::uint64_t>(width) - 1) / static_cast<std::uint64_t>(width);
   ++revision_;
   const std::size_t cells = cellCount();
   open_.assign(static_cast<std::size_t>(width + 2) * static_cast<std::size_t>(height + 2), 0);
@@ -33,6 +33,7 @@ Error Grid::reset(int width, int height) {
   oneWayCount_ = 0;
   minCost_ = 1.0;
   minCostCount_ = static_cast<std::uint32_t>(cells);
+  passableCount_ = static_cast<std::uint32_t>(cells);
   wrapX_ = wrapY_ = false;
   return {};
 }
@@ -50,6 +51,7 @@ Error Grid::setWall(int x, int y) {
   const bool wasMin = cost_[n] == static_cast<float>(minCost_);
   open_[padded(n)] = 0;
   cost_[n] = 0.0f;
+  --passableCount_;
   if (wasMin && --minCostCount_ == 0) recomputeMinCost();
   return {};
 }
@@ -66,6 +68,7 @@ Error Grid::setCost(int x, int y, double cost) {
   const bool wasMin = wasOpen && cost_[n] == static_cast<float>(minCost_);
   open_[padded(n)] = 1;
   cost_[n] = c;
+  if (!wasOpen) ++passableCount_;
   const float currentMin = static_cast<float>(minCost_);
   if (c < currentMin || minCostCount_ == 0) {
     minCost_ = c;

@@ -169,8 +169,16 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
     std::snprintf(message_, sizeof message_, format, a, b);
     return status_ = SearchStatus::InvalidInput;
   };
+  // Node and map descriptions are formatted only on failure (snprintf costs more than a
+  // small JPS query).
   char where[64], space[64];
-  describeSpace(s.space, space, sizeof space);
+  auto badNode = [&](const char* role, NodeId n, const char* problem) {
+    describeNode(s.space, n, where, sizeof where);
+    describeSpace(s.space, space, sizeof space);
+    char format[64];
+    std::snprintf(format, sizeof format, "%s %%s %s", role, problem);
+    return fail(format, where, space);
+  };
   const NodeId count = s.space.cellCount();
   if (count == 0) return fail("the map is empty");
   if (count > kMaxNodes) return fail("the map has too many nodes for one search (at most 16777215)");
@@ -179,15 +187,13 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   const bool weighted = options.algorithm == Algorithm::WeightedAStar;
   if (weighted && !(options.weight >= 1.0 && options.weight <= 1e6))
     return fail("weight must be a number from 1 to 1000000");
-  describeNode(s.space, start, where, sizeof where);
-  if (start >= count) return fail("start %s is outside %s", where, space);
-  if (!s.space.passable(start)) return fail("start %s is a wall", where);
+  if (start >= count) return badNode("start", start, "is outside %s");
+  if (!s.space.passable(start)) return badNode("start", start, "is a wall");
   if (goals.empty()) return fail("no goal given");
   if (goals.size() > detail::kMaxGoals) return fail("too many goals (at most 64)");
   for (NodeId g : goals) {
-    describeNode(s.space, g, where, sizeof where);
-    if (g >= count) return fail("goal %s is outside %s", where, space);
-    if (!s.space.passable(g)) return fail("goal %s is a wall", where);
+    if (g >= count) return badNode("goal", g, "is outside %s");
+    if (!s.space.passable(g)) return badNode("goal", g, "is a wall");
     s.goals.push_back(g);
   }
   std::sort(s.goals.begin(), s.goals.end());

@@ -62,9 +62,11 @@ class Grid {
   NodeId cellCount() const { return static_cast<NodeId>(width_) * static_cast<NodeId>(height_); }
   bool contains(int x, int y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
   NodeId index(int x, int y) const { return static_cast<NodeId>(y) * static_cast<NodeId>(width_) + static_cast<NodeId>(x); }
-  // Row by multiplication, not division (hot in heuristics): for n < 2^24 and width <= 4096,
-  // (n + 0.5) / width is at least 1/8192 away from an integer, far above rounding error.
-  int yOf(NodeId n) const { return static_cast<int>((static_cast<double>(n) + 0.5) * inverseWidth_); }
+  // Row by an integer multiply-shift, not a division (hot in heuristics): with
+  // rowMagic_ = ceil(2^40 / width), n * rowMagic_ / 2^40 overshoots n / width by less than
+  // n / 2^40 < 2^-16 for n < 2^24, while a fraction of n / width is at least 1/width >= 2^-12
+  // below the next integer, so the shift is exact. One i64 multiply in wasm too.
+  int yOf(NodeId n) const { return static_cast<int>((static_cast<std::uint64_t>(n) * rowMagic_) >> 40); }
   int xOf(NodeId n) const { return static_cast<int>(n - static_cast<NodeId>(yOf(n)) * static_cast<NodeId>(width_)); }
 
   // Cells. A wall has no cost; a passable cell costs cost() to enter.
@@ -75,6 +77,8 @@ class Grid {
   Error setCost(int x, int y, double cost);  // makes the cell passable; cost must be finite and > 0
   // Lowest entry cost over passable cells (1 when there are none): heuristics scale by it.
   double minCost() const { return minCost_; }
+  // True when every passable cell has the same cost (neighbour costs need no per-cell load).
+  bool uniformCost() const { return minCostCount_ == passableCount_; }
 
   // One-way cells: the set of movement directions (bits of directionBit) in which the cell
   // may be entered. kAllDirections (the default) means an ordinary cell.
@@ -153,7 +157,7 @@ class Grid {
 
   int width_ = 0;
   int height_ = 0;
-  double inverseWidth_ = 0.0;
+  std::uint64_t rowMagic_ = 0;
   std::vector<std::uint8_t> open_;       // padded, 1 = passable
   std::vector<float> cost_;              // entry cost per cell (0 for walls)
   std::vector<std::uint8_t> entryMask_;  // allowed entry directions per cell
@@ -164,6 +168,7 @@ class Grid {
   std::uint32_t oneWayCount_ = 0;
   double minCost_ = 1.0;
   std::uint32_t minCostCount_ = 0;  // passable cells at minCost_ (a rescan only when it drops to 0)
+  std::uint32_t passableCount_ = 0;
   DiagonalMovement diagonal_ = DiagonalMovement::OnlyWhenNoObstacles;
   CostModel costModel_ = CostModel::Real;
   double straightCost_ = 1.0;
@@ -206,11 +211,12 @@ ASTAR_FORCE_INLINE void Grid::paddedNeighbors(NodeId n, Visit& visit) const {
   const std::uint8_t* o = open_.data() + paddedXY(x, y);
   const bool north = o[-pw] != 0, east = o[1] != 0, south = o[pw] != 0, west = o[-1] != 0;
   const bool oneWay = oneWayCount_ != 0;
+  const bool uniform = uniformCost();
   auto move = [&](bool allowed, std::ptrdiff_t delta, Direction d, double base) ASTAR_FORCE_INLINE_LAMBDA {
     if (!allowed) return;
     const NodeId m = static_cast<NodeId>(static_cast<std::ptrdiff_t>(n) + delta);
     if (oneWay && !(entryMask_[m] & (1u << d))) return;
-    visit(m, base * static_cast<double>(cost_[m]));
+    visit(m, base * (uniform ? minCost_ : static_cast<double>(cost_[m])));
   };
   auto corner = [](bool a, bool b) ASTAR_FORCE_INLINE_LAMBDA {
     if constexpr (Rule == DiagonalMovement::OnlyWhenNoObstacles) return a && b;
