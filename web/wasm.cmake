@@ -7,7 +7,10 @@
 target_compile_options(astar_core PUBLIC -fexceptions)
 target_link_options(astar_core PUBLIC -fexceptions)
 
-add_executable(astar_wasm ${CMAKE_SOURCE_DIR}/web/bindings.cpp)
+# web/bindings.cpp (the page's engine) and any other web/*_bindings.cpp (e.g. the agents'),
+# each with its own EMSCRIPTEN_BINDINGS block, link into the one module.
+file(GLOB ASTAR_WEB_BINDINGS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*bindings.cpp)
+add_executable(astar_wasm ${ASTAR_WEB_BINDINGS})
 target_link_libraries(astar_wasm PRIVATE astar_core)
 target_compile_options(astar_wasm PRIVATE ${ASTAR_WARNINGS})
 target_link_options(astar_wasm PRIVATE

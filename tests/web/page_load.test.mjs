@@ -3,8 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage, saveScreenshot } from './support.mjs';
 
-test('the served page loads the wasm module, runs a search and draws it', async () => {
-  await withPage({}, async ({ page }) => {
+test('the served page loads the wasm module, runs a search and draws it, offline', async () => {
+  const requests = [];
+  await withPage({ onPage: (page) => page.on('request', (r) => requests.push(r.url())) }, async ({ page, url }) => {
     assert.equal(await page.getAttribute('body', 'data-ready'), 'true', await page.textContent('body'));
     // The page's engine is a live wasm object: ask it things it can only know by running.
     const info = await page.evaluate(() => {
@@ -26,6 +27,10 @@ test('the served page loads the wasm module, runs a search and draws it', async 
       return seen.size;
     });
     assert.ok(colours >= 3, `canvas colours: ${colours}`);
+    // Everything comes from the page's own server: no CDN, works offline.
+    const foreign = requests.filter((r) => !r.startsWith(url) && !r.startsWith('data:') && !r.startsWith('blob:'));
+    assert.deepEqual(foreign, []);
+    assert.ok(requests.some((r) => r.endsWith('/astar_core.wasm')), 'the .wasm was fetched');
     const file = await saveScreenshot(page, 'page-load.png');
     console.log(`screenshot: ${file}`);
   });

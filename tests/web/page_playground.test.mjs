@@ -200,3 +200,33 @@ test('phone-sized viewport: the grid and the controls are usable', async () => {
     console.log(`screenshot: ${await saveScreenshot(page, 'playground-phone.png')}`);
   });
 });
+
+test('every generator makes a map in the page, with a start, a goal and a path', async () => {
+  await withPage({}, async ({ page }) => {
+    const kinds = await page.evaluate(() => Array.from(document.querySelectorAll('#generator option')).map((o) => o.value));
+    assert.deepEqual(kinds, ['backtracker', 'division', 'random', 'arcade']);
+    for (const kind of kinds) {
+      await page.selectOption('#generator', kind);
+      await page.fill('#new-width', '31');
+      await page.fill('#new-height', '31');
+      await page.fill('#seed', '5');
+      await page.click('#generate');
+      const r = await page.evaluate(() => {
+        const e = window.playground.engine;
+        return { w: e.width, h: e.height, walls: e.costs().filter((c) => c === 0).length, status: e.status(), name: e.name() };
+      });
+      assert.equal(r.w, 31, kind);
+      assert.equal(r.h, 31, kind);
+      assert.ok(r.walls > 0, `${kind}: has walls`);
+      assert.equal(r.status, 2, `${kind}: a path from start to goal`);
+      assert.match(await page.textContent('#map-name'), /31×31/);
+    }
+    // A size a generator cannot build is refused with its message; the map is kept.
+    const kept = await engineState(page);
+    await page.selectOption('#generator', 'arcade');
+    await page.fill('#new-width', '5');
+    await page.click('#generate');
+    assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
+    assert.deepEqual(await engineState(page), kept);
+  });
+});

@@ -30,7 +30,7 @@ export async function loadCore() {
 // Serves dist/ on a free port and opens the page in headless Chromium. Returns
 // { page, url, errors, close }; errors collects uncaught page errors and console errors.
 // Always call close() in finally/after(), or node --test hangs on the open browser.
-export async function openPage({ hash = '', viewport = { width: 1280, height: 720 }, waitReady = true } = {}) {
+export async function openPage({ hash = '', viewport = { width: 1280, height: 720 }, waitReady = true, onPage } = {}) {
   requireDist();
   const { chromium } = await import('playwright-core');
   const { server, url } = await startServer(distDir, 0);
@@ -55,6 +55,7 @@ export async function openPage({ hash = '', viewport = { width: 1280, height: 72
     const context = await browser.newContext({ viewport, acceptDownloads: true });
     const page = await context.newPage();
     const errors = [];
+    if (onPage) onPage(page);
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     page.on('console', (m) => {
       if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(`console: ${m.text()}`);

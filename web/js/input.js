@@ -1,7 +1,7 @@
 // Pointer and keyboard input on the grid: placing and dragging start/goal, brush strokes
 // (one undo step each), portals, zoom and pan, and keyboard placement and control.
 
-const kTools = ['place', 'wall', 'floor', 'terrain', 'portal', 'oneway'];
+const kTools = ['place', 'wall', 'floor', 'terrain', 'portal', 'oneway', 'inspect'];
 
 // Cells on the line from a to b (Bresenham), so fast strokes leave no gaps.
 function* lineCells(x0, y0, x1, y1) {
@@ -44,6 +44,8 @@ export function bindInput(app) {
       return;
     }
     if (n < 0) return;
+    setHover(n);  // a tap inspects too (no hover on touch screens)
+    if (app.tool === 'inspect') return;
     canvas.setPointerCapture(ev.pointerId);
     const before = app.docText();
     // The markers can be dragged whatever the tool.
@@ -171,7 +173,7 @@ export function bindInput(app) {
       app.requestDraw();
     } else if (key === '?') {
       document.getElementById('help').showModal();
-    } else if (key >= '1' && key <= '6') {
+    } else if (key >= '1' && key <= '7') {
       app.tool = kTools[Number(key) - 1];
     } else {
       return;
