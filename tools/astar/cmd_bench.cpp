@@ -220,6 +220,7 @@ bool loadScenario(const std::string& path, astar::Scenario& scenario, astar::Map
     error = astar::cli::located(mapPath, e);
     return false;
   }
+  doc.grid.setDiagonal(astar::DiagonalMovement::OnlyWhenNoObstacles);  // the rule the optima were computed under
   for (const astar::ScenarioRow& row : scenario.rows) {
     if (row.mapWidth != doc.grid.width() || row.mapHeight != doc.grid.height()) {
       error = path + ":" + std::to_string(row.line) + ": row is for a " + std::to_string(row.mapWidth) + " x " +
@@ -235,11 +236,27 @@ bool loadScenario(const std::string& path, astar::Scenario& scenario, astar::Map
   return true;
 }
 
+// A file name as a JSON string body (quotes, backslashes and control characters escaped).
+std::string jsonText(const std::string& s) {
+  std::string out;
+  for (const char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 void printJson(const MapResult& r) {
   std::printf(
       "{\"runner\":\"native\",\"map\":\"%s\",\"algorithm\":\"%s\",\"queries\":%zu,\"mean_us\":%.3f,\"median_us\":%.3f,"
       "\"p95_us\":%.3f,\"mean_expanded\":%.1f,\"mismatches\":%zu,\"bytes_per_node\":%zu,\"fell_back\":%s}\n",
-      r.map.c_str(), r.runner.c_str(), r.queries, r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches, r.bytesPerNode,
+      jsonText(r.map).c_str(), r.runner.c_str(), r.queries, r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches, r.bytesPerNode,
       r.fellBack ? "true" : "false");
 }
 
@@ -331,8 +348,9 @@ int astar::cli::cmdBench(const Args& args) {
             if (!(std::fabs(length - q.optimum) <= q.tolerance)) {
               ++result.mismatches;
               progress.finish();
-              std::fprintf(stderr, "astar: bench: mismatch: %s:%d: %s returned %.8f, the optimum is %.8f\n", path.c_str(), q.line,
-                           runner.name.c_str(), length, q.optimum);
+              const char* why = runner.boost ? "" : search.message();  // e.g. a start on a wall
+              std::fprintf(stderr, "astar: bench: mismatch: %s:%d: %s returned %.8f, the optimum is %.8f%s%s%s\n", path.c_str(),
+                           q.line, runner.name.c_str(), length, q.optimum, *why ? " (" : "", why, *why ? ")" : "");
             }
           }
           progress.show(++done, steps, mapName + " " + runner.name);
