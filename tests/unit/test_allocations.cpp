@@ -9,6 +9,12 @@
 #include "astar/search.h"
 #include "reference.h"
 
+// g++ 12 at -O1/-O2 inlines these replacements and then flags free() on memory "from operator
+// new" (-Wmismatched-new-delete): here both sides are ours and match (malloc/free).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
 namespace {
 std::atomic<long> allocations{0};
 }
