@@ -3,3 +3,7 @@
 add_executable(path_service_bench ${CMAKE_CURRENT_LIST_DIR}/path_service_bench.cpp)
 target_link_libraries(path_service_bench PRIVATE astar_core Threads::Threads)
 target_compile_options(path_service_bench PRIVATE ${ASTAR_WARNINGS})
+# flow_field_bench: full build versus incremental repair on a large map.
+add_executable(flow_field_bench ${CMAKE_CURRENT_LIST_DIR}/flow_field_bench.cpp)
+target_link_libraries(flow_field_bench PRIVATE astar_core)
+target_compile_options(flow_field_bench PRIVATE ${ASTAR_WARNINGS})

@@ -1,5 +1,6 @@
 # Benchmark parts (optional). The Boost.Graph peer is linked into `astar bench` only when
 # CMake finds Boost (Debian: libboost-graph-dev); the normal build never needs it.
+include(${CMAKE_CURRENT_LIST_DIR}/agents.cmake OPTIONAL)  # path_service_bench (the agents' benchmark)
 if(TARGET astar)
   target_include_directories(astar PRIVATE ${CMAKE_SOURCE_DIR}/bench)  # path_check.h, boost_peer.h
   find_package(Boost 1.74 QUIET)

@@ -31,7 +31,7 @@ if [ ! -d bench/node/node_modules/pathfinding ]; then
 fi
 
 echo "bench.sh: native run (A*, JPS, Boost.Graph), $SAMPLE rows per map, $REPEAT repeats" >&2
-build-release/astar bench --json --sample "$SAMPLE" --repeat "$REPEAT" "$MAPS" > "$OUT/native.jsonl"
+build-release/tools/astar/astar bench --json --sample "$SAMPLE" --repeat "$REPEAT" "$MAPS" > "$OUT/native.jsonl"
 echo "bench.sh: node run (wasm A*, wasm JPS, PathFinding.js A* and JPS)" >&2
 node bench/node/run.mjs --json --module build-bench-wasm/astar_bench.mjs --sample "$SAMPLE" --repeat "$REPEAT" "$MAPS" > "$OUT/node.jsonl"
 node bench/node/table.mjs "$OUT/native.jsonl" "$OUT/node.jsonl" | tee "$OUT/table.md"

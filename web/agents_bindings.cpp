@@ -135,11 +135,13 @@ class AgentWorld {
   std::string lastError() const { return lastError_; }
 
   // ---- path service (no threads in the browser: pump() it every frame with a budget) ----
-  double submit(NodeId start, NodeId goal, int priority) {
+  // algorithm: an astar::Algorithm value (0 = A*, 2 = Dijkstra, ...); out of range = A*.
+  double submit(NodeId start, NodeId goal, int priority, int algorithm) {
     astar::PathRequest r;
     r.start = start;
     r.goal = goal;
     r.priority = priority;
+    if (algorithm >= 0 && algorithm < astar::kAlgorithmCount) r.options.algorithm = static_cast<astar::Algorithm>(algorithm);
     const astar::RequestId id = service_.submit(r);
     open_.push_back(id);
     return static_cast<double>(id);

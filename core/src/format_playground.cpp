@@ -332,7 +332,7 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
     while (k < kKeyCount && key != kKeyNames[k]) ++k;
     if (k == kKeyCount)
       return text::at(line.number, indent + 1,
-                      "unknown key '" + std::string(key.substr(0, 40)) +
+                      "unknown key '" + text::shown(key) +
                           "' (expected name, author, description, size, movement, cost-model, wrap, node-size, "
                           "terrain, start, goal, portal, one-way or grid)");
     if (k < kFirstRepeatable) {

@@ -155,22 +155,26 @@ std::string formatFloat(float v) {
   return buffer;
 }
 
-Error expected(const Token& t, int line, const std::string& what) {
-  // Show at most 40 bytes of what was found, with unprintable bytes as \xNN.
-  std::string shown;
+std::string shown(std::string_view s) {
+  // At most 40 bytes, unprintable ones as \xNN, so a message is always printable ASCII.
+  std::string out;
   static const char* hex = "0123456789ABCDEF";
-  for (char ch : t.text.substr(0, 40)) {
+  for (char ch : s.substr(0, 40)) {
     const unsigned char c = static_cast<unsigned char>(ch);
     if (c >= 32 && c < 127) {
-      shown += ch;
+      out += ch;
     } else {
-      shown += "\\x";
-      shown += hex[c >> 4];
-      shown += hex[c & 15];
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
     }
   }
-  if (t.text.size() > 40) shown += "...";
-  return Error::at(line, t.column, "expected " + what + ", got '" + shown + "'");
+  if (s.size() > 40) out += "...";
+  return out;
+}
+
+Error expected(const Token& t, int line, const std::string& what) {
+  return Error::at(line, t.column, "expected " + what + ", got '" + shown(t.text) + "'");
 }
 
 Error at(int line, int column, const std::string& what) { return Error::at(line, column, what); }
@@ -272,6 +276,5 @@ Error readHeaderNumbers(LineReader& reader, const char* const* names, int count,
   }
   return {};
 }
-
 
 }  // namespace astar::text

@@ -61,6 +61,8 @@ bool parseNumber(std::string_view s, double& out);
 std::string formatNumber(double v);
 std::string formatFloat(float v);
 
+// What the text says, for a message: at most 40 bytes, unprintable bytes as \xNN.
+std::string shown(std::string_view s);
 // Error helpers.
 Error expected(const Token& t, int line, const std::string& what);
 Error at(int line, int column, const std::string& what);

@@ -4,8 +4,8 @@
 // as one 128-bit integer (key, then tie, then node), so ordering is total and branch-light.
 // Internal to core; reserve() once per map size, then push/pop never allocate.
 #pragma once
-#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "astar/grid.h"
@@ -13,6 +13,15 @@
 namespace astar::detail {
 
 __extension__ typedef unsigned __int128 HeapRank;  // g++, clang and em++ all have it
+
+// std::bit_cast is missing from em++ 3.1.6's libc++ 13; memcpy compiles to the same move.
+template <class To, class From>
+inline To bitCast(const From& from) {
+  static_assert(sizeof(To) == sizeof(From));
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
 
 // One 128-bit integer: key (high 64 bits), tie (32), node (low 32). Comparing two entries
 // is one integer comparison.
@@ -22,13 +31,13 @@ struct HeapEntry {
   NodeId node() const { return static_cast<NodeId>(rank); }
   std::uint32_t tie() const { return static_cast<std::uint32_t>(rank >> 32); }
   std::uint64_t key() const { return static_cast<std::uint64_t>(rank >> 64); }
-  double keyValue() const { return std::bit_cast<double>(key()); }
+  double keyValue() const { return bitCast<double>(key()); }
 };
 static_assert(sizeof(HeapEntry) == 16);
 
 // Non-negative doubles and floats order like their bit patterns.
-inline std::uint64_t orderKey(double nonNegative) { return std::bit_cast<std::uint64_t>(nonNegative + 0.0); }
-inline std::uint32_t orderTie(float nonNegative) { return std::bit_cast<std::uint32_t>(nonNegative + 0.0f); }
+inline std::uint64_t orderKey(double nonNegative) { return bitCast<std::uint64_t>(nonNegative + 0.0); }
+inline std::uint32_t orderTie(float nonNegative) { return bitCast<std::uint32_t>(nonNegative + 0.0f); }
 inline HeapEntry makeEntry(NodeId node, std::uint64_t key, std::uint32_t tie) {
   return HeapEntry{(static_cast<HeapRank>(key) << 64) | (static_cast<HeapRank>(tie) << 32) | node};
 }

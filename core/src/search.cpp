@@ -7,8 +7,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 #include "astar/graph.h"
+#include "astar/jump_point.h"
 #include "astar/landmarks.h"
 #include "estimator.h"
 #include "indexed_heap.h"
@@ -72,6 +74,7 @@ struct Search<Space>::Impl {
   double weight = 1.0;
   bool greedy = false, fifo = false, lifo = false, updateOpen = true, reopenClosed = false;
   bool jump = false;
+  JumpPointSuccessors jps;  // grids only; its bitsets are rebuilt when the grid changes
   std::uint64_t sequence = 0;
 
   bool seen(NodeId n) const { return (records[n].tag & ~kSlotMask) == generationTag && generation != 0; }
@@ -110,6 +113,23 @@ struct Search<Space>::Impl {
     heap.onMove() = SlotWriter{records.data(), generationTag};
     heap.clear();
     sequence = 0;
+  }
+
+  // The path from the start to `end`, start first. JPS parents are jump points on a straight
+  // or diagonal line from each other: the cells between them are filled in.
+  void buildPath(NodeId end, std::vector<NodeId>& path) const {
+    for (NodeId n = end; n != kNoNode; n = records[n].parent) {
+      path.push_back(n);
+      if constexpr (std::is_same_v<Space, Grid>) {
+        const NodeId p = records[n].parent;
+        if (!jump || p == kNoNode) continue;
+        const int px = space.xOf(p), py = space.yOf(p);
+        int x = space.xOf(n), y = space.yOf(n);
+        const int dx = (px > x) - (px < x), dy = (py > y) - (py < y);
+        for (x += dx, y += dy; x != px || y != py; x += dx, y += dy) path.push_back(space.index(x, y));
+      }
+    }
+    std::reverse(path.begin(), path.end());
   }
 
   ASTAR_FORCE_INLINE void open(NodeId n, double g, NodeId parent) {
@@ -182,7 +202,11 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   s.updateOpen = !(s.fifo || s.lifo);
   s.reopenClosed = weighted;
   s.jump = false;
-  if (a == Algorithm::JumpPoint) stats_.fellBack = true;  // JPS successors are not wired in yet
+  if (a == Algorithm::JumpPoint) {
+    if constexpr (std::is_same_v<Space, Grid>) s.jump = s.jps.prepare(s.space);
+    stats_.fellBack = !s.jump;  // terrain, portals, one-way cells, wrap or other corner rules: plain A*
+    if (s.jump) s.jps.setGoals(s.goals);
+  }
 
   if (const char* problem = s.estimate.configure(s.space, s.goals, blind ? Heuristic::Zero : options.heuristic,
                                                  options.wrapAware, options.portalAware, landmarks))
@@ -211,8 +235,7 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
         const double c = s.estimate.closeness(n), g = s.records[n].g;
         if (c < bestCloseness || (c == bestCloseness && g < bestG)) best = n, bestCloseness = c, bestG = g;
       }
-      for (NodeId n = best; n != kNoNode; n = s.records[n].parent) path_.push_back(n);
-      std::reverse(path_.begin(), path_.end());
+      s.buildPath(best, path_);
       stats_.pathCost = s.records[best].g;
       stats_.pathCells = path_.size();
       stats_.partial = true;
@@ -224,8 +247,7 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
     ++stats_.expanded;
     if (s.options.recordExpansions) expansions_.push_back(u);
     if (s.isGoal(u)) {
-      for (NodeId n = u; n != kNoNode; n = s.records[n].parent) path_.push_back(n);
-      std::reverse(path_.begin(), path_.end());
+      s.buildPath(u, path_);
       stats_.pathCost = current.g;
       stats_.pathCells = path_.size();
       reachedGoal_ = u;
@@ -253,7 +275,14 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
       const detail::HeapEntry e = s.entryFor(v, gv);
       s.heap.decrease(slot, e.key(), e.tie());
     };
-    s.space.forEachNeighbor(u, relax);
+    if constexpr (std::is_same_v<Space, Grid>) {
+      if (s.jump)
+        s.jps.forEachSuccessor(u, current.parent, relax);
+      else
+        s.space.forEachNeighbor(u, relax);
+    } else {
+      s.space.forEachNeighbor(u, relax);
+    }
     if (s.heap.size() > stats_.maxOpen) stats_.maxOpen = s.heap.size();
   }
   return status_;

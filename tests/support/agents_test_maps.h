@@ -1,14 +1,10 @@
-// Random maps and a multi-goal reference Dijkstra for the flow field, smoothing and path
-// service tests. The reference runs over referenceMoves (reference.h: moves written from the
-// documented rules), so it shares no code with the neighbour generator or the flow field.
+// Helpers for the flow field, smoothing and path service tests, on top of reference.h (moves
+// written from the documented rules, a reference Dijkstra, random maps).
 #pragma once
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <functional>
 #include <limits>
-#include <queue>
-#include <utility>
 #include <vector>
 
 #include "astar/grid.h"
@@ -29,35 +25,13 @@ inline double edgeCost(const Grid& grid, NodeId a, NodeId b) {
   return best;
 }
 
-// Distance from every cell to the nearest passable goal: a plain Dijkstra over the reversed
-// reference moves.
-inline std::vector<double> referenceDistancesToGoals(const Grid& grid, const std::vector<NodeId>& goals) {
-  const NodeId cells = grid.cellCount();
-  std::vector<std::vector<std::pair<NodeId, double>>> reverse(cells);
-  for (NodeId n = 0; n < cells; ++n) {
-    for (const Edge& e : referenceMoves(grid, n)) reverse[e.to].push_back({n, e.cost});
-  }
-  std::vector<double> dist(cells, std::numeric_limits<double>::infinity());
-  using Item = std::pair<double, NodeId>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
-  for (const NodeId g : goals) {
-    if (g < cells && grid.passable(g) && dist[g] != 0.0) {
-      dist[g] = 0.0;
-      open.push({0.0, g});
-    }
-  }
-  while (!open.empty()) {
-    const auto [d, n] = open.top();
-    open.pop();
-    if (d > dist[n]) continue;
-    for (const auto& [m, c] : reverse[n]) {
-      if (d + c < dist[m]) {
-        dist[m] = d + c;
-        open.push({dist[m], m});
-      }
-    }
-  }
-  return dist;
+// The goals a flow field treats as active: those on passable cells (for the reference
+// Dijkstra in reference.h, which starts from every source it is given).
+inline std::vector<NodeId> passableGoals(const Grid& grid, const std::vector<NodeId>& goals) {
+  std::vector<NodeId> out;
+  for (const NodeId g : goals)
+    if (g < grid.cellCount() && grid.passable(g)) out.push_back(g);
+  return out;
 }
 
 // Equal up to rounding (sums of the same costs in another order).

@@ -72,24 +72,41 @@ inline std::vector<Edge> referenceMoves(const Grid& grid, NodeId n) {
   return out;
 }
 
-// Plain Dijkstra from `source` over referenceMoves: distance to every node (+inf if unreachable).
-inline std::vector<double> referenceDistances(const Grid& grid, NodeId source) {
-  std::vector<double> dist(grid.cellCount(), std::numeric_limits<double>::infinity());
+// Plain Dijkstra (std::priority_queue, lazy deletion) from `sources` over an adjacency given
+// as edgesOf(NodeId) -> std::vector<Edge>.
+template <class EdgesOf>
+std::vector<double> referenceDijkstra(NodeId nodes, const std::vector<NodeId>& sources, EdgesOf&& edgesOf) {
+  std::vector<double> dist(nodes, std::numeric_limits<double>::infinity());
   using Item = std::pair<double, NodeId>;
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-  dist[source] = 0.0;
-  queue.push({0.0, source});
+  for (NodeId s : sources) {
+    dist[s] = 0.0;
+    queue.push({0.0, s});
+  }
   while (!queue.empty()) {
     const auto [d, u] = queue.top();
     queue.pop();
     if (d > dist[u]) continue;
-    for (const Edge& e : referenceMoves(grid, u))
+    for (const Edge& e : edgesOf(u))
       if (d + e.cost < dist[e.to]) {
         dist[e.to] = d + e.cost;
         queue.push({dist[e.to], e.to});
       }
   }
   return dist;
+}
+
+// Distances from `source` to every node (+inf if unreachable).
+inline std::vector<double> referenceDistances(const Grid& grid, NodeId source) {
+  return referenceDijkstra(grid.cellCount(), {source}, [&](NodeId u) { return referenceMoves(grid, u); });
+}
+
+// Distances from every node to the nearest of `goals` (Dijkstra over the reversed moves).
+inline std::vector<double> referenceDistancesToGoals(const Grid& grid, const std::vector<NodeId>& goals) {
+  std::vector<std::vector<Edge>> reverse(grid.cellCount());
+  for (NodeId n = 0; n < grid.cellCount(); ++n)
+    for (const Edge& e : referenceMoves(grid, n)) reverse[e.to].push_back({n, e.cost});
+  return referenceDijkstra(grid.cellCount(), goals, [&](NodeId u) { return reverse[u]; });
 }
 
 struct RandomMapOptions {

@@ -31,27 +31,9 @@ inline ::testing::AssertionResult isValidPath(const Grid& grid, std::span<const 
   return ::testing::AssertionSuccess();
 }
 
-// Distances from every node to `goal` (Dijkstra over the reversed reference moves).
+// Distances from every node to `goal`.
 inline std::vector<double> referenceDistancesTo(const Grid& grid, NodeId goal) {
-  std::vector<std::vector<Edge>> reverse(grid.cellCount());
-  for (NodeId n = 0; n < grid.cellCount(); ++n)
-    for (const Edge& e : referenceMoves(grid, n)) reverse[e.to].push_back({n, e.cost});
-  std::vector<double> dist(grid.cellCount(), std::numeric_limits<double>::infinity());
-  using Item = std::pair<double, NodeId>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-  dist[goal] = 0.0;
-  queue.push({0.0, goal});
-  while (!queue.empty()) {
-    const auto [d, u] = queue.top();
-    queue.pop();
-    if (d > dist[u]) continue;
-    for (const Edge& e : reverse[u])
-      if (d + e.cost < dist[e.to]) {
-        dist[e.to] = d + e.cost;
-        queue.push({dist[e.to], e.to});
-      }
-  }
-  return dist;
+  return referenceDistancesToGoals(grid, {goal});
 }
 
 inline bool isOptimalAlgorithm(Algorithm a) {

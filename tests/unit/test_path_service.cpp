@@ -72,6 +72,15 @@ void expectSameAsSingleThreaded(unsigned threads, int maps, int perMap, std::uin
   EXPECT_GT(found, compared / 2);  // mostly real paths, not trivial failures
 }
 
+// A long Dijkstra search from corner to corner: many expansions.
+PathRequest cornerToCorner(const Grid& grid) {
+  PathRequest r;
+  r.start = grid.index(0, 0);
+  r.goal = grid.index(grid.width() - 1, grid.height() - 1);
+  r.options.algorithm = Algorithm::Dijkstra;
+  return r;
+}
+
 TEST(PathService, TwoThreadsGiveSingleThreadedResultsFor10000Queries) { expectSameAsSingleThreaded(2, 20, 500, 17); }
 
 TEST(PathService, PumpGivesSingleThreadedResults) { expectSameAsSingleThreaded(0, 10, 300, 23); }
@@ -79,10 +88,7 @@ TEST(PathService, PumpGivesSingleThreadedResults) { expectSameAsSingleThreaded(0
 TEST(PathService, PumpServesTheMostUrgentFirstWithinTheBudget) {
   Grid grid(64, 64);
   PathService service(grid, 0);
-  PathRequest r;
-  r.start = grid.index(0, 0);
-  r.goal = grid.index(63, 63);
-  r.options.algorithm = Algorithm::Dijkstra;  // many expansions
+  PathRequest r = cornerToCorner(grid);
   r.priority = 1;
   const RequestId low = service.submit(r);
   r.priority = 9;
@@ -116,10 +122,7 @@ TEST(PathService, PumpServesTheMostUrgentFirstWithinTheBudget) {
 TEST(PathService, CancelQueuedAndRunningRequestsWhenPumping) {
   Grid grid(256, 256);
   PathService service(grid, 0);
-  PathRequest r;
-  r.start = grid.index(0, 0);
-  r.goal = grid.index(255, 255);
-  r.options.algorithm = Algorithm::Dijkstra;
+  PathRequest r = cornerToCorner(grid);
   const RequestId first = service.submit(r);
   const RequestId second = service.submit(r);
   EXPECT_EQ(service.pump(100), 100u);  // first is running now
@@ -145,10 +148,7 @@ TEST(PathService, CancelARunningSearchOnAWorker) {
   if (!PathService::threadsSupported()) GTEST_SKIP() << "no threads in this build";
   Grid grid(1024, 1024);
   PathService service(grid, 1);
-  PathRequest r;
-  r.start = grid.index(0, 0);
-  r.goal = grid.index(1023, 1023);
-  r.options.algorithm = Algorithm::Dijkstra;
+  PathRequest r = cornerToCorner(grid);
   const RequestId id = service.submit(r);
   while (service.running() == 0) std::this_thread::yield();
   EXPECT_TRUE(service.cancel(id));
@@ -164,10 +164,7 @@ TEST(PathService, CancelARunningSearchOnAWorker) {
 
 TEST(PathService, DestroyingWithWorkQueuedDoesNotHang) {
   Grid grid(512, 512);
-  PathRequest r;
-  r.start = grid.index(0, 0);
-  r.goal = grid.index(511, 511);
-  r.options.algorithm = Algorithm::Dijkstra;
+  PathRequest r = cornerToCorner(grid);
   const auto started = std::chrono::steady_clock::now();
   {
     PathService service(grid, 2);

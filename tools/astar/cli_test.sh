@@ -62,6 +62,9 @@ case $case in
   path)
     expect 0 "cost: 23.97056275" -- path "$maps/water_vs_ground.map.txt" 2 6 21 6
     expect 0 "cost: 20" -- path "$maps/escalators.map.txt" 1 9 13 1 --algorithm dijkstra
+    expect 0 "cost: 20" -- path "$maps/escalators.map.txt"
+    expect 2 "has no start and goal" -- path "$maps/testgrid1.grid.txt"
+    expect 2 "expected MAP, or MAP SX SY GX GY" -- path "$maps/arcade.map.txt" 1 1
     expect 0 "expansions: " -- path "$maps/maze_257.map.txt" 1 1 255 255 --heuristic manhattan
     expect 0 "cells: " -- path "$maps/arcade.map.txt" 13 17 1 1 --algorithm bfs --show
     printf '1\n3\nA1B\n' >"$tmp/split.tut2.txt"

@@ -1,4 +1,6 @@
-// `astar bench`: runs Moving AI scenario files (.map.scen) through our searches (and the
+// astar bench FILE.map.scen|DIR ... [--algorithms LIST] [--sample N] [--repeat R] [--json]
+//   [--progress] [--no-progress]
+// Runs Moving AI scenario files (.map.scen) through our searches (and the
 // Boost.Graph peer when the build found Boost), checks every returned length against the
 // scenario's optimum, and prints per-map time per query and expansions, plus the geometric
 // mean over maps. A single wrong length fails the run (exit code 1).
@@ -11,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -21,6 +22,7 @@
 
 #include "astar/formats.h"
 #include "astar/search.h"
+#include "cli.h"
 #include "path_check.h"
 #ifndef ASTAR_BENCH_BOOST
 #define ASTAR_BENCH_BOOST 0  // bench/part.cmake sets 1 when it links the Boost.Graph peer
@@ -33,20 +35,6 @@ namespace {
 
 using astar::NodeId;
 using Clock = std::chrono::steady_clock;
-
-constexpr const char* kUsage =
-    "usage: astar bench [options] FILE.map.scen|DIR ...\n"
-    "  Runs Moving AI scenarios; the map is the .scen file's name without .scen, beside it.\n"
-    "  --algorithms LIST  comma-separated: astar, jps, dijkstra, ...,"
-#if ASTAR_BENCH_BOOST
-    " boost (default astar,jps,boost)\n"
-#else
-    " (default astar,jps; this build has no Boost peer)\n"
-#endif
-    "  --sample N         N rows per file, spread evenly over all buckets (default: every row)\n"
-    "  --repeat R         run every query R times, keep the median time (default 1)\n"
-    "  --json             JSON lines on stdout instead of a table\n"
-    "  --progress | --no-progress   progress bar on stderr (default: when stderr is a terminal)\n";
 
 // A peer or one of our algorithms; `boost` is the Boost.Graph astar_search peer.
 struct Runner {
@@ -70,15 +58,6 @@ struct MapResult {
   std::size_t bytesPerNode = 0;
   bool fellBack = false;
 };
-
-bool readFile(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream s;
-  s << in.rdbuf();
-  out = s.str();
-  return true;
-}
 
 bool endsWith(const std::string& s, const char* suffix) {
   const std::size_t n = std::strlen(suffix);
@@ -195,49 +174,21 @@ bool parseRunners(const std::string& list, std::vector<Runner>& out, std::string
   return !out.empty();
 }
 
-bool parseOptions(int argc, char** argv, Options& o, std::string& error) {
-  std::string runners = ASTAR_BENCH_BOOST ? "astar,jps,boost" : "astar,jps";
-  for (int i = 0; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&](const char* what) -> const char* {
-      if (i + 1 >= argc) {
-        error = a + " needs " + what;
-        return nullptr;
-      }
-      return argv[++i];
-    };
-    auto count = [&](const char* what, long low, long& out) {
-      const char* v = value(what);
-      if (!v) return false;
-      char* end = nullptr;
-      out = std::strtol(v, &end, 10);
-      if (*v == '\0' || *end != '\0' || out < low || out > 100000000) {
-        error = a + " needs " + what + ", got '" + v + "'";
-        return false;
-      }
-      return true;
-    };
-    long n = 0;
-    if (a == "--json") {
-      o.json = true;
-    } else if (a == "--progress") {
-      o.progress = true;
-    } else if (a == "--no-progress") {
-      o.progress = false;
-    } else if (a == "--algorithms") {
-      const char* v = value("a list such as astar,jps");
-      if (!v) return false;
-      runners = v;
-    } else if (a == "--sample") {
-      if (!count("a row count >= 0", 0, n)) return false;
-      o.sample = static_cast<std::size_t>(n);
-    } else if (a == "--repeat") {
-      if (!count("a count >= 1", 1, n)) return false;
-      o.repeat = static_cast<int>(n);
-    } else if (a.size() > 1 && a[0] == '-') {
-      error = "unknown option " + a;
-      return false;
-    } else if (isDirectory(a)) {
+bool parseOptions(const astar::cli::Args& args, Options& o, std::string& error) {
+  long long n = 0;
+  if (args.has("--sample")) {
+    if (!astar::cli::parseIntArg(args.get("--sample"), "--sample", 0, 100000000, n)) return false;
+    o.sample = static_cast<std::size_t>(n);
+  }
+  if (args.has("--repeat")) {
+    if (!astar::cli::parseIntArg(args.get("--repeat"), "--repeat", 1, 1000, n)) return false;
+    o.repeat = static_cast<int>(n);
+  }
+  o.json = args.has("--json");
+  if (args.has("--progress")) o.progress = true;
+  if (args.has("--no-progress")) o.progress = false;
+  for (const std::string& a : args.positional) {
+    if (isDirectory(a)) {
       const std::vector<std::string> found = scenariosIn(a);
       if (found.empty()) {
         error = "no .map.scen files in " + a;
@@ -249,41 +200,35 @@ bool parseOptions(int argc, char** argv, Options& o, std::string& error) {
     }
   }
   if (o.inputs.empty()) {
-    error = "no scenario file given";
+    error = "no scenario file given (usage: astar bench FILE.map.scen|DIR ... [--algorithms LIST] [--sample N] [--repeat R] [--json])";
     return false;
   }
-  return parseRunners(runners, o.runners, error);
+  return parseRunners(args.get("--algorithms", ASTAR_BENCH_BOOST ? "astar,jps,boost" : "astar,jps"), o.runners, error);
 }
 
 // Loads a scenario file and its map (beside it: the file name without ".scen").
 bool loadScenario(const std::string& path, astar::Scenario& scenario, astar::MapDocument& doc, std::string& error) {
   std::string text;
-  if (!readFile(path, text)) {
-    error = path + ": cannot read the file";
-    return false;
-  }
+  if (!astar::cli::readFile(path, text)) return false;  // readFile printed why
   if (astar::Error e = astar::readScenario(text, scenario)) {
-    error = path + ": " + e.describe();
+    error = astar::cli::located(path, e);
     return false;
   }
   std::string mapPath = endsWith(path, ".scen") ? path.substr(0, path.size() - 5) : path + ".map";
-  if (!readFile(mapPath, text)) {
-    error = path + ": cannot read its map " + mapPath;
-    return false;
-  }
+  if (!astar::cli::readFile(mapPath, text)) return false;
   if (astar::Error e = astar::readMap(text, doc, astar::MapFormat::MovingAi)) {
-    error = mapPath + ": " + e.describe();
+    error = astar::cli::located(mapPath, e);
     return false;
   }
   for (const astar::ScenarioRow& row : scenario.rows) {
     if (row.mapWidth != doc.grid.width() || row.mapHeight != doc.grid.height()) {
-      error = path + ": line " + std::to_string(row.line) + " is for a " + std::to_string(row.mapWidth) + " x " +
+      error = path + ":" + std::to_string(row.line) + ": row is for a " + std::to_string(row.mapWidth) + " x " +
               std::to_string(row.mapHeight) + " map, " + mapPath + " is " + std::to_string(doc.grid.width()) + " x " +
               std::to_string(doc.grid.height());
       return false;
     }
     if (!doc.grid.contains(row.startX, row.startY) || !doc.grid.contains(row.goalX, row.goalY)) {
-      error = path + ": line " + std::to_string(row.line) + " has a start or goal outside the map";
+      error = path + ":" + std::to_string(row.line) + ": start or goal outside the map";
       return false;
     }
   }
@@ -300,12 +245,12 @@ void printJson(const MapResult& r) {
 
 }  // namespace
 
-int benchCommand(int argc, char** argv) {
+int astar::cli::cmdBench(const Args& args) {
   Options o;
   std::string error;
-  if (!parseOptions(argc, argv, o, error)) {
-    std::fprintf(stderr, "astar bench: %s\n%s", error.c_str(), kUsage);
-    return 2;
+  if (!parseOptions(args, o, error)) {
+    if (!error.empty()) fail("bench: " + error);
+    return kExitBadInput;
   }
   std::vector<MapResult> results;
   std::size_t totalMismatches = 0;
@@ -315,8 +260,8 @@ int benchCommand(int argc, char** argv) {
     astar::MapDocument doc;
     if (!loadScenario(path, scenario, doc, error)) {
       progress.finish();
-      std::fprintf(stderr, "astar bench: %s\n", error.c_str());
-      return 2;
+      if (!error.empty()) fail(error);
+      return kExitBadInput;
     }
     const astar::Grid& grid = doc.grid;
     const std::string mapName(astar::baseName(endsWith(path, ".scen") ? path.substr(0, path.size() - 5) : path));
@@ -386,8 +331,8 @@ int benchCommand(int argc, char** argv) {
             if (!(std::fabs(length - q.optimum) <= q.tolerance)) {
               ++result.mismatches;
               progress.finish();
-              std::fprintf(stderr, "astar bench: mismatch: %s line %d, %s returned %.8f, the optimum is %.8f\n", path.c_str(),
-                           q.line, runner.name.c_str(), length, q.optimum);
+              std::fprintf(stderr, "astar: bench: mismatch: %s:%d: %s returned %.8f, the optimum is %.8f\n", path.c_str(), q.line,
+                           runner.name.c_str(), length, q.optimum);
             }
           }
           progress.show(++done, steps, mapName + " " + runner.name);
@@ -431,8 +376,8 @@ int benchCommand(int argc, char** argv) {
       std::printf("geometric mean over %d maps of the mean time per query, %s: %.2f us\n", maps, runner.name.c_str(), geomean);
   }
   if (totalMismatches) {
-    std::fprintf(stderr, "astar bench: FAILED: %zu returned lengths differ from the scenario optimum\n", totalMismatches);
-    return 1;
+    fail("bench: FAILED: " + std::to_string(totalMismatches) + " returned lengths differ from the scenario optimum");
+    return kExitMismatch;
   }
-  return 0;
+  return kExitOk;
 }

@@ -1,5 +1,6 @@
-// astar path MAP SX SY GX GY [--algorithm A] [--heuristic H] [--weight W] [--show]:
-// one search, its cost, length and effort; --show draws the path on the map.
+// astar path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [--weight W] [--show]:
+// one search (from the map's own start to its nearest goal when no coordinates are given),
+// its cost, length and effort; --show draws the path on the map.
 #include <cstdio>
 #include <iostream>
 
@@ -11,20 +12,31 @@
 namespace astar::cli {
 
 int cmdPath(const Args& args) {
-  const char* usage = "path MAP SX SY GX GY [--algorithm A] [--heuristic H] [--weight W] [--show]";
-  if (!expectPositional(args, 5, usage)) return kExitBadInput;
+  const char* usage = "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [--weight W] [--show]";
+  if (args.positional.size() != 1 && args.positional.size() != 5) {
+    fail("path: expected MAP, or MAP SX SY GX GY\nusage: astar " + std::string(usage));
+    return kExitBadInput;
+  }
   MapDocument doc;
   if (!loadMap(args.positional[0], doc)) return kExitBadInput;
   const Grid& g = doc.grid;
-  long long c[4];
-  const char* names[4] = {"SX", "SY", "GX", "GY"};
-  for (int i = 0; i < 4; ++i)
-    if (!parseIntArg(args.positional[static_cast<std::size_t>(i) + 1], names[i], 0,
-                     (i % 2 == 0 ? g.width() : g.height()) - 1, c[i]))
-      return kExitBadInput;
-  const NodeId start = g.index(static_cast<int>(c[0]), static_cast<int>(c[1]));
-  const NodeId goal = g.index(static_cast<int>(c[2]), static_cast<int>(c[3]));
-  for (NodeId n : {start, goal}) {
+  NodeId start = doc.start;
+  std::vector<NodeId> goals = doc.goals;
+  if (args.positional.size() == 5) {
+    long long c[4];
+    const char* names[4] = {"SX", "SY", "GX", "GY"};
+    for (int i = 0; i < 4; ++i)
+      if (!parseIntArg(args.positional[static_cast<std::size_t>(i) + 1], names[i], 0,
+                       (i % 2 == 0 ? g.width() : g.height()) - 1, c[i]))
+        return kExitBadInput;
+    start = g.index(static_cast<int>(c[0]), static_cast<int>(c[1]));
+    goals = {g.index(static_cast<int>(c[2]), static_cast<int>(c[3]))};
+  } else if (start == kNoNode || goals.empty()) {
+    fail("path: " + args.positional[0] + " has no start and goal: give SX SY GX GY");
+    return kExitBadInput;
+  }
+  goals.insert(goals.begin(), start);  // check the start with the goals, then take it off
+  for (NodeId n : goals) {
     if (!g.passable(n)) {
       char where[64];
       std::snprintf(where, sizeof where, "path: (%d, %d) is a wall", g.xOf(n), g.yOf(n));
@@ -32,12 +44,14 @@ int cmdPath(const Args& args) {
       return kExitBadInput;
     }
   }
+  goals.erase(goals.begin());
   SearchOptions options;
   if (!searchOptionsFromArgs(args, options)) return kExitBadInput;
   LandmarkTable<Grid> landmarks;
   if (options.heuristic == Heuristic::Landmarks) landmarks.build(g, 8, start);
   GridSearch search(g);
-  search.begin(start, goal, options, options.heuristic == Heuristic::Landmarks ? &landmarks : nullptr);
+  search.begin(start, std::span<const NodeId>(goals), options,
+               options.heuristic == Heuristic::Landmarks ? &landmarks : nullptr);
   const SearchStatus status = search.run();
   if (status == SearchStatus::InvalidInput) {
     fail(std::string("path: ") + search.message());
@@ -57,7 +71,7 @@ int cmdPath(const Args& args) {
     (void)resolveLetters(doc, cells, terrain);
     for (NodeId n : search.path()) cells[n] = '*';
     cells[start] = 'S';
-    cells[goal] = 'G';
+    for (NodeId goal : goals) cells[goal] = 'G';
     for (int y = 0; y < g.height(); ++y)
       std::cout << cells.substr(static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()), static_cast<std::size_t>(g.width())) << "\n";
   }

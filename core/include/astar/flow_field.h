@@ -12,7 +12,8 @@
 // from Grid::forEachPredecessor / forEachNeighbor, so tunnels and portals need no special case.
 // Repairs are dynamic (the invalidated subtree is raised, then a Dijkstra lowers from its
 // border); a change of size, movement rule, cost model or wrap, or a mass edit, rebuilds.
-// After the first build for a map size no call allocates (except growing the goal list).
+// After the first build for a map size, updates and goal edits do not allocate (unless the
+// goal list or the portal list outgrows its capacity).
 #pragma once
 #include <cstdint>
 #include <limits>
@@ -47,11 +48,14 @@ class FlowField {
 
   // Brings the field up to date with the grid (cells, costs, one-way masks, portals) by
   // comparing with a snapshot kept at the last build/update: O(cells) scan + local repair.
+  // Nothing is scanned when it is the same Grid object at the same revision() (so after
+  // assigning another grid into that object, call build()).
   void update(const Grid& grid);
   // Same, but the caller promises that only these cells (and possibly portals) changed since
   // the last build/update, so no full scan is made. Cells outside the grid are ignored.
   void update(const Grid& grid, std::span<const NodeId> changedCells);
 
+  // Per-cell queries take n < width() * height().
   bool empty() const { return distance_.empty(); }
   int width() const { return width_; }
   int height() const { return height_; }

@@ -131,6 +131,19 @@ class Grid {
   std::size_t padded(NodeId n) const { return n + 2 * static_cast<std::size_t>(yOf(n)) + static_cast<std::size_t>(width_) + 3; }
   std::size_t paddedXY(int x, int y) const { return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(width_ + 2) + static_cast<std::size_t>(x + 1); }
   bool cornerAllowed(bool sideA, bool sideB) const;
+  // The cell at (cx, cy) after wrapping (when that axis wraps): false if off the map or a wall.
+  bool wrappedCell(int cx, int cy, NodeId& out) const {
+    if (cx < 0 || cx >= width_) {
+      if (!wrapX_) return false;
+      cx = (cx + width_) % width_;
+    }
+    if (cy < 0 || cy >= height_) {
+      if (!wrapY_) return false;
+      cy = (cy + height_) % height_;
+    }
+    out = index(cx, cy);
+    return passable(out);
+  }
   template <DiagonalMovement Rule, class Visit>
   void paddedNeighbors(NodeId n, Visit& visit) const;
   void rebuildPortalEdges();
@@ -228,28 +241,15 @@ ASTAR_FORCE_INLINE void Grid::forEachNeighbor(NodeId n, Visit&& visit) const {
       case DiagonalMovement::Always: paddedNeighbors<DiagonalMovement::Always>(n, visit); break;
     }
   } else {
-    const int w = width_, h = height_;
     const int x = xOf(n), y = yOf(n);
     const int directions = diagonal_ == DiagonalMovement::Never ? 4 : 8;
     const bool oneWay = oneWayCount_ != 0;
-    auto wrapped = [&](int cx, int cy, NodeId& out) {
-      if (cx < 0 || cx >= w) {
-        if (!wrapX_) return false;
-        cx = (cx + w) % w;
-      }
-      if (cy < 0 || cy >= h) {
-        if (!wrapY_) return false;
-        cy = (cy + h) % h;
-      }
-      out = index(cx, cy);
-      return passable(out);
-    };
     NodeId tmp;
     for (int d = 0; d < directions; ++d) {
       const int dx = kDirectionX[d], dy = kDirectionY[d];
       NodeId m;
-      if (!wrapped(x + dx, y + dy, m)) continue;
-      if (d >= 4 && !cornerAllowed(wrapped(x + dx, y, tmp), wrapped(x, y + dy, tmp))) continue;
+      if (!wrappedCell(x + dx, y + dy, m)) continue;
+      if (d >= 4 && !cornerAllowed(wrappedCell(x + dx, y, tmp), wrappedCell(x, y + dy, tmp))) continue;
       if (m == n) continue;  // a 1-wide wrapping axis would step onto itself
       if (oneWay && !(entryMask_[m] & (1u << d))) continue;
       visit(m, (d < 4 ? straightCost_ : diagonalCost_) * static_cast<double>(cost_[m]));
@@ -263,30 +263,17 @@ inline void Grid::forEachPredecessor(NodeId n, Visit&& visit) const {
   // Grid moves are symmetric in which cells they need passable (the corner rule looks at
   // the same two side cells), so a predecessor is a neighbour m from which the step
   // m -> n is allowed by n's entry mask; its cost is the cost of entering n.
-  const int w = width_, h = height_;
   const int x = xOf(n), y = yOf(n);
   const int directions = diagonal_ == DiagonalMovement::Never ? 4 : 8;
   const std::uint8_t mask = entryMask_[n];
-  auto wrapped = [&](int cx, int cy, NodeId& out) {
-    if (cx < 0 || cx >= w) {
-      if (!wrapX_) return false;
-      cx = (cx + w) % w;
-    }
-    if (cy < 0 || cy >= h) {
-      if (!wrapY_) return false;
-      cy = (cy + h) % h;
-    }
-    out = index(cx, cy);
-    return passable(out);
-  };
   const double enter = static_cast<double>(cost_[n]);
   NodeId tmp;
   for (int d = 0; d < directions; ++d) {
     if (!(mask & (1u << d))) continue;  // moving in direction d into n is not allowed
     const int dx = kDirectionX[d], dy = kDirectionY[d];
     NodeId m;
-    if (!wrapped(x - dx, y - dy, m)) continue;
-    if (d >= 4 && !cornerAllowed(wrapped(x - dx, y, tmp), wrapped(x, y - dy, tmp))) continue;
+    if (!wrappedCell(x - dx, y - dy, m)) continue;
+    if (d >= 4 && !cornerAllowed(wrappedCell(x - dx, y, tmp), wrappedCell(x, y - dy, tmp))) continue;
     if (m == n) continue;
     visit(m, (d < 4 ? straightCost_ : diagonalCost_) * enter);
   }

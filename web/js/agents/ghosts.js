@@ -23,11 +23,14 @@ export class GhostChase {
     this.ghosts = [];
     for (let i = 0; i < 4; i++) {
       const c = world.centre(ghostStarts[i % Math.max(1, ghostStarts.length)] ?? house[i % house.length]);
-      this.ghosts.push({ x: c.x, y: c.y, mode: 'chase', follower: null, request: 0, replanIn: i * 2, color: kGhostColors[i] });
+      this.ghosts.push({ x: c.x, y: c.y, mode: 'chase', follower: null, request: 0, replanIn: 1, color: kGhostColors[i],
+        releaseAt: i * 1.5, home: world.cellAt(c.x, c.y) });
     }
+    this.time = 0;
     this.frightenedFor = 0;
     this.frames = 0;
     this.expansions = 0;         // used in the last frame
+    this.maxExpansions = 0;      // the most used in any frame
     this.replans = 0;            // paths received
   }
 
@@ -37,22 +40,38 @@ export class GhostChase {
     for (const g of this.ghosts) if (g.mode === 'chase') g.mode = 'frightened';
   }
 
+  // Each ghost has its own idea of where to go (as in the arcade): the first chases Pac-Man,
+  // the second aims four cells ahead of him, the third two cells behind, the fourth chases
+  // only from afar and otherwise heads back to its corner.
+  targetOf(i, g) {
+    const w = this.world, p = this.pac;
+    const ahead = [0, 4, -2, 0][i];
+    const x = p.x + p.dir[0] * ahead, y = p.y + p.dir[1] * ahead;
+    if (i === 3) {
+      const d = w.delta(g.x, g.y, p.x, p.y);
+      if (Math.hypot(d.dx, d.dy) < 8) return g.home;
+    }
+    return w.open(x, y) ? w.cellAt(x, y) : w.cellAt(p.x, p.y);
+  }
+
   update(dt) {
     this.frames++;
+    this.time += dt;
     this.movePac(dt);
     if (this.frightenedFor > 0 && (this.frightenedFor -= dt) <= 0)
       for (const g of this.ghosts) if (g.mode === 'frightened') g.mode = 'chase';
     const w = this.world, pacCell = w.cellAt(this.pac.x, this.pac.y);
     // Re-plan: submit a request per ghost whose turn it is (nearest first = most urgent).
-    for (const g of this.ghosts) {
-      if (g.mode === 'eyes' || g.request || --g.replanIn > 0) continue;
-      const from = w.cellAt(g.x, g.y);
-      if (from < 0 || pacCell < 0) continue;
+    this.ghosts.forEach((g, i) => {
+      if (g.mode === 'eyes' || g.request || this.time < g.releaseAt || --g.replanIn > 0) return;
+      const from = w.cellAt(g.x, g.y), to = this.targetOf(i, g);
+      if (from < 0 || pacCell < 0 || to < 0 || from === to) return;
       const d = w.delta(g.x, g.y, this.pac.x, this.pac.y);
-      g.request = w.raw.submit(from, pacCell, Math.max(0, 1000 - Math.round(Math.hypot(d.dx, d.dy))));
+      g.request = w.raw.submit(from, to, Math.max(0, 1000 - Math.round(Math.hypot(d.dx, d.dy))), 0);
       g.replanIn = this.replanFrames;
-    }
+    });
     this.expansions = w.raw.pump(this.budget);
+    this.maxExpansions = Math.max(this.maxExpansions, this.expansions);
     for (const reply of w.raw.takeReplies()) {
       const g = this.ghosts.find((h) => h.request === reply.id);
       if (!g) continue;

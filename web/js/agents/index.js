@@ -6,6 +6,8 @@ import { World, Join } from './world.js';
 import { PathFollower } from './follower.js';
 import { Crowd, kDefaultCrowdWeights } from './crowd.js';
 import { GhostChase } from './ghosts.js';
+import { Squad } from './squad.js';
+import { PathWorker } from './worker_client.js';
 
 const kPathStyles = {
   raw: { color: 'rgba(120, 120, 120, 0.9)', width: 1.5, dash: [4, 3] },
@@ -31,6 +33,7 @@ export class AgentsController {
     this.paths = { raw: [], pulled: [], smooth: [] };
     this.pathKey = '';
     this.agent = null;
+    this.squad = null;
     this.agentSpeed = 6;
     this.crowd = null;
     this.chase = null;
@@ -73,6 +76,26 @@ export class AgentsController {
     this.agent = new PathFollower(this.world, points, { speed: this.agentSpeed });
     this.app.requestDraw();
     return true;
+  }
+  // A fixed-formation squad on the same path.
+  startSquad(size = 9, kind = 'smooth') {
+    this.world.sync();
+    this.refreshPaths();
+    const points = this.paths[kind];
+    if (!points || points.length < 2) return false;
+    this.squad = new Squad(this.world, points, { size, speed: this.agentSpeed * 0.7 });
+    this.app.requestDraw();
+    return true;
+  }
+  // The current start -> goal in the path worker (the page keeps running meanwhile).
+  // algorithm: core's Algorithm index (0 A*, 2 Dijkstra); default: the page's setting.
+  async workerFind(algorithm = null) {
+    const e = this.app.engine;
+    if (e.start() < 0 || e.goal() < 0) throw new Error('set a start and a goal first');
+    this.worker ??= new PathWorker();
+    await this.worker.sync(e);
+    const index = algorithm ?? Math.max(0, e.algorithms.indexOf(e.settings.algorithm));
+    return this.worker.find(e.start(), e.goal(), { algorithm: index });
   }
   agentState() {
     const a = this.agent;
@@ -126,17 +149,18 @@ export class AgentsController {
   tick(now) {
     const dt = this.lastTick ? Math.min(0.05, (now - this.lastTick) / 1000) : 1 / 60;
     this.lastTick = now;
-    if (!this.agent && !this.crowd && !this.chase) { this.lastTick = 0; return false; }
+    if (!this.agent && !this.squad && !this.crowd && !this.chase) { this.lastTick = 0; return false; }
     const t0 = performance.now();
     this.world.sync();
     if (this.agent && !this.agent.update(dt)) this.agent.finishedAt ??= now;
+    if (this.squad) this.squad.update(dt);
     if (this.crowd) this.crowd.step(dt);
     if (this.chase) this.chase.update(dt);
     if (this.crowd || this.chase) {
       if (this.frameMs.length >= 2000) this.frameMs.shift();
       this.frameMs.push(performance.now() - t0);
     }
-    return !!(this.crowd || this.chase || (this.agent && !this.agent.done));
+    return !!(this.crowd || this.chase || (this.agent && !this.agent.done) || (this.squad && !this.squad.done));
   }
 
   // ---- drawing (CSS pixels) ----
@@ -164,6 +188,10 @@ export class AgentsController {
       ctx.fill();
     };
     if (this.agent) disc(this.agent.x, this.agent.y, 0.35, '#fdd835');
+    if (this.squad) {
+      for (const m of this.squad.members) disc(m.x, m.y, 0.25, m.inSlot ? '#6d4c41' : '#a1887f');
+      disc(this.squad.leader.x, this.squad.leader.y, 0.32, '#3e2723');
+    }
     if (this.crowd) {
       ctx.fillStyle = 'rgba(67, 160, 71, 0.9)';
       const size = Math.max(1.5, 0.3 * r.cell);
@@ -202,7 +230,24 @@ export class AgentsController {
     walk.addEventListener('click', () => {
       if (!this.startAgent()) this.app.showMessage('find a path first', 'info');
     });
-    section.append(el('div', { class: 'row' }, [walk, el('label', { class: 'grow' }, ['Speed ', speed])]));
+    const squad = el('button', { type: 'button', id: 'agents-squad', text: 'Squad' });
+    squad.addEventListener('click', () => {
+      if (!this.startSquad()) this.app.showMessage('find a path first', 'info');
+    });
+    section.append(el('div', { class: 'row' }, [walk, squad, el('label', { class: 'grow' }, ['Speed ', speed])]));
+    const inWorker = el('button', { type: 'button', id: 'agents-worker', text: 'Search in worker' });
+    const workerOut = el('output', { id: 'agents-worker-result' });
+    inWorker.addEventListener('click', async () => {
+      workerOut.textContent = 'searching…';
+      try {
+        const r = await this.workerFind();
+        workerOut.textContent = r.path.length ? `cost ${r.cost.toFixed(3)}, ${r.expanded} expanded, ${r.ms.toFixed(0)} ms` : 'no path';
+      } catch (e) {
+        workerOut.textContent = '';
+        this.app.showMessage(e.message, 'error');
+      }
+    });
+    section.append(el('div', { class: 'row' }, [inWorker, workerOut]));
 
     const count = el('input', { type: 'number', id: 'agents-count', min: '1', max: '5000', value: '500' });
     const crowd = el('button', { type: 'button', id: 'agents-crowd', text: 'Crowd' });
@@ -240,13 +285,16 @@ export class AgentsController {
     pellet.addEventListener('click', () => this.chase?.powerPellet());
     section.append(el('div', { class: 'row' }, [chase, pellet, status]));
     section.append(el('p', { class: 'note', text: 'Chase: arrow keys steer Pac-Man (start = Pac-Man, goals = ghost house).' }));
+    // While the chase runs the arrows steer Pac-Man; capturing at window keeps them from also
+    // moving the page's keyboard cursor.
     window.addEventListener('keydown', (event) => {
       if (!this.chase) return;
       const name = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' }[event.key];
       if (!name) return;
       this.chase.steer(name);
       event.preventDefault();
-    });
+      event.stopPropagation();
+    }, { capture: true });
     setInterval(() => {
       const s = this.frameStats();
       status.textContent = this.crowd || this.chase ? `${s.meanMs.toFixed(2)} ms/frame` : '';

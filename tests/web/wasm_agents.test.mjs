@@ -2,8 +2,8 @@
 // reaches the goal through the tunnel and through a portal, the crowd keeps 500 agents out of
 // walls and re-routes when a bunker is destroyed, the ghost chase re-plans within its budget
 // and eaten ghosts' eyes get home along the flow field.
-// Needs a wasm build whose module includes web/agents_bindings.cpp:
-//   ASTAR_AGENTS_WASM=/path/to/astar_core.mjs node --test tests/web/agents/
+// Needs a wasm build whose module includes web/agents_bindings.cpp (ASTAR_DIST_DIR/astar_core.mjs,
+// or ASTAR_AGENTS_WASM=/path/to/module.mjs); without one it reports ASTAR_SKIP.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,9 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const agents = path.join(here, '../../../web/js/agents');
-const modulePath = process.env.ASTAR_AGENTS_WASM ?? path.join(here, '../../../build-wasm/astar_core.mjs');
-const available = fs.existsSync(modulePath);
+const agents = path.join(here, '../../web/js/agents');
+const distDir = process.env.ASTAR_DIST_DIR || path.join(here, '../../build-wasm/dist');
+const modulePath = process.env.ASTAR_AGENTS_WASM ?? path.join(distDir, 'astar_core.mjs');
 globalThis.performance ??= { now: () => Date.now() };
 
 async function loadCore() {
@@ -43,12 +43,16 @@ function fakeEngine(core, rows, { wrapX = false, portals = [], diagonal = 1 } = 
   };
 }
 
-const { World, Join } = available ? await import(path.join(agents, 'world.js')) : {};
-const { PathFollower } = available ? await import(path.join(agents, 'follower.js')) : {};
-const { Crowd } = available ? await import(path.join(agents, 'crowd.js')) : {};
-const { GhostChase } = available ? await import(path.join(agents, 'ghosts.js')) : {};
-const core = available ? await loadCore() : null;
-const skip = available ? false : `no wasm module at ${modulePath} (set ASTAR_AGENTS_WASM)`;
+const { World, Join } = await import(path.join(agents, 'world.js'));
+const { PathFollower } = await import(path.join(agents, 'follower.js'));
+const { Crowd } = await import(path.join(agents, 'crowd.js'));
+const { GhostChase } = await import(path.join(agents, 'ghosts.js'));
+const { Squad } = await import(path.join(agents, 'squad.js'));
+const core = fs.existsSync(modulePath) ? await loadCore() : null;
+let skip = false;
+if (!core) skip = `no wasm module at ${modulePath}`;
+else if (typeof core.AgentWorld !== 'function') skip = 'the wasm module has no AgentWorld (web/agents_bindings.cpp not linked)';
+if (skip) console.log(`ASTAR_SKIP: ${skip}`);
 
 function walk(world, points, speed = 6) {
   const agent = new PathFollower(world, points, { speed });
@@ -172,5 +176,37 @@ test('ghost chase: re-planning within the budget, eyes go home along the flow fi
   while (g.mode === 'eyes' && frames < 2000) { chase.moveEyes(g, 1 / 60); frames++; }
   assert.notEqual(g.mode, 'eyes', 'the eyes got home');
   assert.ok(house.includes(world.cellAt(g.x, g.y)), 'in the ghost house');
+  world.dispose();
+});
+
+test('squad: a formation follows one path through a door and regroups at the end', { skip }, () => {
+  const rows = [
+    'S.........#.........',
+    '..........#.........',
+    '..........#.........',
+    '....................',
+    '..........#.........',
+    '..........#........G',
+  ];
+  const engine = fakeEngine(core, rows);
+  const world = new World(engine);
+  world.sync();
+  const cells = world.raw.findPath(engine.start(), engine.goal());
+  const squad = new Squad(world, world.smooth(cells), { size: 9, speed: 4 });
+  let singleFile = 0;
+  for (let frame = 0; frame < 3000 && !squad.done; frame++) {
+    squad.update(1 / 60);
+    for (const m of squad.members) assert.ok(world.open(m.x, m.y), `member in a wall at ${m.x}, ${m.y}`);
+    if (squad.members.some((m) => !m.inSlot)) singleFile++;
+  }
+  assert.ok(squad.done, 'the squad arrived');
+  assert.ok(singleFile > 0, 'members fell in line at the door');
+  const end = world.centre(engine.goal());
+  assert.ok(Math.hypot(squad.leader.x - end.x, squad.leader.y - end.y) < 1e-9);
+  // Back in shape: every member within its slot distance (plus a margin) of the leader.
+  squad.members.forEach((m, i) => {
+    const slot = squad.slots[i];
+    assert.ok(Math.hypot(m.x - squad.leader.x, m.y - squad.leader.y) <= Math.hypot(slot.back, slot.side) + 1.5);
+  });
   world.dispose();
 });

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang (its own build dir) and runs each for a bounded
+# time. Environment: FUZZ_SECONDS (per target, default 60), FUZZ_BUILD_DIR (default
+# build-fuzz), FUZZ_TARGETS (default: all), FUZZ_JOBS (build parallelism, default 2).
+# Crash inputs land in fuzz-out/; copy each into tests/fuzz/regressions/<target>/ once
+# fixed, so `make test` (fuzz_regressions) keeps checking it. Exit 1 if any target failed.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
+seconds=${FUZZ_SECONDS:-60}
+targets=${FUZZ_TARGETS:-"playground movingai scenario tutorial tutorial2 detect"}
+out=$root/fuzz-out
+mkdir -p "$out"
+
+CXX=${CXX:-clang++-14} cmake -S "$root" -B "$build" -G Ninja -DASTAR_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build" -j"${FUZZ_JOBS:-2}" --target $(printf 'fuzz_%s ' $targets)
+
+status=0
+for t in $targets; do
+  work=$out/corpus-$t  # new inputs the fuzzer finds; the checked-in seeds stay untouched
+  mkdir -p "$work"
+  log=$out/$t.log
+  echo "== fuzz_$t for ${seconds}s"
+  if "$build/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+      -artifact_prefix="$out/$t-" "$work" "$root/tests/fuzz/corpus/$t" >"$log" 2>&1; then
+    grep -E 'stat::number_of_executed_units|stat::peak_rss_mb' "$log" | sed "s/^/   /"
+  else
+    status=1
+    echo "   FAILED: see $log and $out/$t-*"
+    grep -E 'ERROR|fuzz check failed|Test unit written' "$log" | head -5 | sed "s/^/   /"
+  fi
+done
+exit $status

@@ -1,0 +1,83 @@
+// What every fuzz target checks, shared by the libFuzzer targets (clang, -DASTAR_FUZZ=ON)
+// and the regression runner that feeds the corpus to the same checks in every build.
+//
+// Beyond "no crash, no sanitizer report, no hang": whatever a reader accepts must survive a
+// round trip through the matching writer (write, read again: accepted and equal), and
+// whatever it rejects must carry a message and a position inside the text.
+#pragma once
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "astar/formats.h"
+
+namespace astar::fuzz {
+
+[[noreturn]] inline void failCheck(const char* target, const char* what, const std::string& detail) {
+  std::fprintf(stderr, "fuzz check failed (%s): %s\n%s\n", target, what, detail.c_str());
+  std::abort();
+}
+
+// A rejected input: a message, and a line/column that exist (1-based, the line within the
+// text's line count + 1).
+inline void checkRejection(const char* target, std::string_view text, const Error& e) {
+  if (e.message.empty()) failCheck(target, "error without a message", "");
+  // Messages reach the browser and terminals: printable ASCII only (newline allowed).
+  for (char c : e.message)
+    if ((c < 32 && c != '\n') || c > 126) failCheck(target, "unprintable byte in an error message", e.describe());
+  if (e.line < 0 || e.column < 0) failCheck(target, "negative position", e.describe());
+  std::size_t lines = 1;
+  for (char c : text) lines += c == '\n';
+  if (static_cast<std::size_t>(e.line) > lines + 1) failCheck(target, "error line past the end of the text", e.describe());
+}
+
+inline void checkMapRoundTrip(const char* target, std::string_view text, MapFormat format) {
+  MapDocument doc;
+  const Error e = readMap(text, doc, format);
+  if (e) {
+    checkRejection(target, text, e);
+    return;
+  }
+  const MapFormat written = format == MapFormat::Unknown ? detectFormat(text) : format;
+  const std::string again = writeMap(doc, written);
+  MapDocument doc2;
+  const Error e2 = readMap(again, doc2, written);
+  if (e2) failCheck(target, "the writer's output does not read back", e2.describe() + "\n" + again.substr(0, 2000));
+  if (!(doc2 == doc)) failCheck(target, "the document changed in a round trip", again.substr(0, 2000));
+  if (writeMap(doc2, written) != again) failCheck(target, "writing is not stable", again.substr(0, 2000));
+}
+
+inline void playground(std::string_view text) { checkMapRoundTrip("playground", text, MapFormat::Playground); }
+inline void movingAi(std::string_view text) { checkMapRoundTrip("movingai", text, MapFormat::MovingAi); }
+inline void tutorial(std::string_view text) { checkMapRoundTrip("tutorial", text, MapFormat::Tutorial); }
+inline void tutorial2(std::string_view text) { checkMapRoundTrip("tutorial2", text, MapFormat::Tutorial2); }
+inline void detect(std::string_view text) { checkMapRoundTrip("detect", text, MapFormat::Unknown); }
+
+inline void scenario(std::string_view text) {
+  Scenario s;
+  const Error e = readScenario(text, s);
+  if (e) {
+    checkRejection("scenario", text, e);
+    return;
+  }
+  const std::string again = writeScenario(s);
+  Scenario s2;
+  const Error e2 = readScenario(again, s2);
+  if (e2) failCheck("scenario", "the writer's output does not read back", e2.describe());
+  // Line numbers may differ (blank lines are not written back); everything else may not.
+  for (ScenarioRow& r : s.rows) r.line = 0;
+  for (ScenarioRow& r : s2.rows) r.line = 0;
+  if (!(s2 == s)) failCheck("scenario", "the scenario changed in a round trip", again.substr(0, 2000));
+}
+
+struct Target {
+  const char* name;
+  void (*check)(std::string_view);
+};
+inline constexpr Target kTargets[] = {
+    {"playground", playground}, {"movingai", movingAi},   {"scenario", scenario},
+    {"tutorial", tutorial},     {"tutorial2", tutorial2}, {"detect", detect},
+};
+
+}  // namespace astar::fuzz

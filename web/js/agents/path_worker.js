@@ -1,0 +1,54 @@
+// A module Web Worker running path requests on its own copy of the engine, so that large
+// searches never block the page. Requests are served by the core PathService (most urgent
+// first) in slices of `slice` expansions; between slices the worker returns to its event loop,
+// so 'cancel' and new, more urgent requests are seen while a search runs.
+//   -> {type: 'sync', map}                       <- {type: 'synced', error}
+//   -> {type: 'find', id, start, goal, priority, algorithm}
+//                                                <- {type: 'reply', id, status, cancelled, cost, expanded, path, ms}
+//   -> {type: 'cancel', id}
+import createAstarCore from '../../astar_core.mjs';
+
+const ready = createAstarCore().then((core) => ({ core, world: new core.AgentWorld() }));
+const byService = new Map();  // service request id -> { id, started }
+const slice = 50000;  // expansions between looks at the message queue (a few ms)
+let pumping = false;
+// Yielding through a MessageChannel: unlike nested setTimeout(0) it is not clamped to 4 ms.
+const yieldChannel = new MessageChannel();
+let resume = null;
+yieldChannel.port1.onmessage = () => resume();
+
+function pump(world) {
+  if (pumping) return;
+  pumping = true;
+  const run = () => {
+    world.pump(slice);
+    for (const r of world.takeReplies()) {
+      const request = byService.get(r.id);
+      byService.delete(r.id);
+      if (!request) continue;
+      postMessage({ type: 'reply', id: request.id, status: r.status, cancelled: r.cancelled, cost: r.cost, expanded: r.expanded,
+        path: r.path, ms: performance.now() - request.started });
+    }
+    if (world.queued() > 0) yieldChannel.port2.postMessage(null);  // yield: let messages in between slices
+    else pumping = false;
+  };
+  resume = run;
+  yieldChannel.port2.postMessage(null);
+}
+
+onmessage = async (event) => {
+  const { world } = await ready;
+  const m = event.data;
+  if (m.type === 'sync') {
+    const map = m.map;
+    const error = world.sync(map.width, map.height, map.costs, map.masks, map.portals, map.wrapX, map.wrapY, map.diagonal, map.costModel);
+    postMessage({ type: 'synced', error });
+  } else if (m.type === 'find') {
+    const serviceId = world.submit(m.start, m.goal, m.priority ?? 0, m.algorithm ?? 0);
+    byService.set(serviceId, { id: m.id, started: performance.now() });
+    pump(world);
+  } else if (m.type === 'cancel') {
+    for (const [serviceId, request] of byService) if (request.id === m.id) world.cancel(serviceId);
+    pump(world);
+  }
+};

@@ -1,0 +1,53 @@
+// The page's side of path_worker.js: find(start, goal) returns a promise of the reply;
+// sync(engine) sends a copy of the page's map. Nothing here blocks the page.
+let nextId = 1;
+
+export class PathWorker {
+  constructor(url = new URL('./path_worker.js', import.meta.url)) {
+    this.worker = new Worker(url, { type: 'module' });
+    this.pending = new Map();
+    this.syncs = [];
+    this.revision = -1;
+    this.worker.onmessage = (event) => {
+      const m = event.data;
+      if (m.type === 'synced') {
+        const done = this.syncs.shift();
+        if (m.error) done?.reject(new Error(m.error)); else done?.resolve();
+      } else if (m.type === 'reply') {
+        const p = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        p?.resolve(m);
+      }
+    };
+    this.worker.onerror = (e) => {
+      for (const p of [...this.pending.values(), ...this.syncs]) p.reject(new Error(e.message || 'path worker failed'));
+      this.pending.clear();
+      this.syncs = [];
+    };
+  }
+
+  // Sends the page's map when it changed since the last sync.
+  sync(engine) {
+    if (engine.revision() === this.revision) return Promise.resolve();
+    this.revision = engine.revision();
+    const map = {
+      width: engine.width, height: engine.height, costs: engine.costs().slice(), masks: engine.entryMasks().slice(),
+      portals: engine.portals(), wrapX: engine.wrapX(), wrapY: engine.wrapY(), diagonal: engine.diagonal(), costModel: engine.costModel(),
+    };
+    return new Promise((resolve, reject) => {
+      this.syncs.push({ resolve, reject });
+      this.worker.postMessage({ type: 'sync', map });
+    });
+  }
+
+  // algorithm: 0 A*, 2 Dijkstra (core's Algorithm order). The promise has the id as .id.
+  find(start, goal, { priority = 0, algorithm = 0 } = {}) {
+    const id = nextId++;
+    const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    promise.id = id;
+    this.worker.postMessage({ type: 'find', id, start, goal, priority, algorithm });
+    return promise;
+  }
+  cancel(id) { this.worker.postMessage({ type: 'cancel', id }); }
+  terminate() { this.worker.terminate(); }
+}
