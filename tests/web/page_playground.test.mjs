@@ -188,14 +188,36 @@ test('inspector: hovering a cell shows g, h, f, state and parent', async () => {
   });
 });
 
-test('phone-sized viewport: the grid and the controls are usable', async () => {
-  await withPage({ viewport: { width: 390, height: 844 } }, async ({ page }) => {
+test('phone-sized viewport: the grid and the controls are usable, pinch zoom, tap to inspect', async () => {
+  await withPage({ viewport: { width: 390, height: 844 }, touch: true }, async ({ page }) => {
     const box = await page.locator('#grid').boundingBox();
     assert.ok(box.width >= 360 && box.height >= 300, `canvas ${box.width} x ${box.height}`);
     const panel = await page.locator('#panel').boundingBox();
     assert.ok(panel.y >= box.y + box.height - 1, 'the panel is below the grid');
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(scroll <= 390, `no sideways scrolling (${scroll} px wide)`);
+    // Two fingers spread apart zoom in; a tap with the inspect tool inspects a cell.
+    const before = await page.evaluate(() => window.playground.renderer.cell);
+    await page.evaluate(() => {
+      const c = document.getElementById('grid'), rect = c.getBoundingClientRect();
+      const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2;
+      const touch = (type, id, x) => c.dispatchEvent(new PointerEvent(type, {
+        pointerId: id, pointerType: 'touch', isPrimary: id === 11, clientX: x, clientY: cy, bubbles: true }));
+      touch('pointerdown', 11, cx - 20);
+      touch('pointerdown', 12, cx + 20);
+      for (let d = 25; d <= 80; d += 5) { touch('pointermove', 11, cx - d); touch('pointermove', 12, cx + d); }
+      touch('pointerup', 11, cx - 80);
+      touch('pointerup', 12, cx + 80);
+    });
+    const after = await page.evaluate(() => window.playground.renderer.cell);
+    assert.ok(after > before * 3, `pinch zoom: ${before.toFixed(2)} -> ${after.toFixed(2)} px per cell`);
+    await page.check('input[name=tool][value=inspect]');
+    const startBefore = await page.evaluate(() => window.playground.engine.start());
+    const box2 = await page.locator('#grid').boundingBox();
+    await page.touchscreen.tap(box2.x + box2.width / 2, box2.y + box2.height / 2);
+    assert.notEqual(await page.textContent('#inspect-cell'), '–', 'a tap shows the cell in the inspector');
+    assert.equal(await page.evaluate(() => window.playground.engine.start()), startBefore, 'inspect taps edit nothing');
+    await page.click('#fit');
     await page.click('#finish');
     console.log(`screenshot: ${await saveScreenshot(page, 'playground-phone.png')}`);
   });

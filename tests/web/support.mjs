@@ -30,7 +30,7 @@ export async function loadCore() {
 // Serves dist/ on a free port and opens the page in headless Chromium. Returns
 // { page, url, errors, close }; errors collects uncaught page errors and console errors.
 // Always call close() in finally/after(), or node --test hangs on the open browser.
-export async function openPage({ hash = '', viewport = { width: 1280, height: 720 }, waitReady = true, onPage } = {}) {
+export async function openPage({ hash = '', viewport = { width: 1280, height: 720 }, waitReady = true, onPage, touch = false } = {}) {
   requireDist();
   const { chromium } = await import('playwright-core');
   const { server, url } = await startServer(distDir, 0);
@@ -52,7 +52,7 @@ export async function openPage({ hash = '', viewport = { width: 1280, height: 72
     await new Promise((r) => server.close(r));
   };
   try {
-    const context = await browser.newContext({ viewport, acceptDownloads: true });
+    const context = await browser.newContext({ viewport, acceptDownloads: true, hasTouch: touch });
     const page = await context.newPage();
     const errors = [];
     if (onPage) onPage(page);

@@ -20,6 +20,7 @@ export function bindInput(app) {
   const canvas = app.renderer.canvas, r = app.renderer, e = app.engine;
   let drag = null;        // { kind: 'start'|'goal'|'paint'|'pan', ... }
   let touchPlacesGoal = false;
+  const touches = new Map();  // pointerId -> point, for two-finger pinch zoom and pan
 
   const local = (ev) => {
     const rect = canvas.getBoundingClientRect();
@@ -34,19 +35,39 @@ export function bindInput(app) {
 
   canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
 
+  // Synthetic or already-released pointers cannot be captured; the drag works without.
+  const capture = (ev) => {
+    try {
+      capture(ev);
+    } catch { /* not capturable */ }
+  };
+  const pinchState = () => {
+    const [a, b] = [...touches.values()];
+    return { mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) };
+  };
+
   canvas.addEventListener('pointerdown', (ev) => {
     canvas.focus();
     const n = r.cellAtEvent(ev), p = local(ev);
+    if (ev.pointerType === 'touch') {
+      touches.set(ev.pointerId, p);
+      if (touches.size === 2) {
+        endDrag();  // the first finger's action stays one undo step
+        drag = { kind: 'pinch', ...pinchState() };
+        capture(ev);
+        return;
+      }
+    }
     if (ev.button === 1 || ev.altKey) {
       drag = { kind: 'pan', x: p.x, y: p.y };
-      canvas.setPointerCapture(ev.pointerId);
+      capture(ev);
       ev.preventDefault();
       return;
     }
     if (n < 0) return;
     setHover(n);  // a tap inspects too (no hover on touch screens)
     if (app.tool === 'inspect') return;
-    canvas.setPointerCapture(ev.pointerId);
+    capture(ev);
     const before = app.docText();
     // The markers can be dragged whatever the tool.
     if (n === e.start() || n === e.goal()) {
@@ -73,6 +94,16 @@ export function bindInput(app) {
 
   canvas.addEventListener('pointermove', (ev) => {
     const n = r.cellAtEvent(ev);
+    if (touches.has(ev.pointerId)) touches.set(ev.pointerId, local(ev));
+    if (drag?.kind === 'pinch') {
+      if (touches.size < 2) return;
+      const now = pinchState();
+      r.pan(now.mid.x - drag.mid.x, now.mid.y - drag.mid.y);
+      r.zoomAt(now.mid.x, now.mid.y, now.dist / drag.dist);
+      Object.assign(drag, now);
+      app.requestDraw();
+      return;
+    }
     if (!drag) {
       setHover(n);
       return;
@@ -100,7 +131,7 @@ export function bindInput(app) {
     }
   });
 
-  const endDrag = () => {
+  function endDrag() {
     if (!drag) return;
     if (drag.before !== undefined) {
       const label = drag.kind === 'paint' ? `paint ${app.tool}` : `move ${drag.kind}`;
@@ -109,9 +140,17 @@ export function bindInput(app) {
       app.updateStats();
     }
     drag = null;
+  }
+  const release = (ev) => {
+    touches.delete(ev.pointerId);
+    if (drag?.kind === 'pinch') {
+      if (touches.size === 0) drag = null;
+      return;
+    }
+    endDrag();
   };
-  canvas.addEventListener('pointerup', endDrag);
-  canvas.addEventListener('pointercancel', endDrag);
+  canvas.addEventListener('pointerup', release);
+  canvas.addEventListener('pointercancel', release);
   canvas.addEventListener('pointerleave', () => { if (!drag) setHover(-1); });
 
   canvas.addEventListener('wheel', (ev) => {
@@ -169,8 +208,7 @@ export function bindInput(app) {
       r.fit();
       app.requestDraw();
     } else if (key === '+' || key === '=' || key === '-') {
-      r.zoomAt(r.cssWidth / 2, r.cssHeight / 2, key === '-' ? 1 / 1.25 : 1.25);
-      app.requestDraw();
+      document.getElementById(key === '-' ? 'zoom-out' : 'zoom-in').click();
     } else if (key === '?') {
       document.getElementById('help').showModal();
     } else if (key >= '1' && key <= '7') {

@@ -365,6 +365,13 @@ export class Playground {
     $('undo').addEventListener('click', () => this.undo());
     $('redo').addEventListener('click', () => this.redo());
     $('fit').addEventListener('click', () => { this.renderer.fit(); this.requestDraw(); });
+    for (const [id, factor] of [['zoom-in', 1.25], ['zoom-out', 0.8]]) {
+      $(id).addEventListener('click', () => {
+        const r = this.renderer;
+        r.zoomAt(r.cssWidth / 2, r.cssHeight / 2, factor);
+        this.requestDraw();
+      });
+    }
     $('new-map').addEventListener('click', () => this.newBlank());
     $('generate').addEventListener('click', () => this.generate());
     $('help-button').addEventListener('click', () => $('help').showModal());
