@@ -16,6 +16,7 @@ function bundledMaps() {
 }
 
 async function openBundled(page, entry) {
+  await page.evaluate(() => { document.getElementById('message').textContent = ''; });  // the page may show it already
   await page.selectOption('#map-select', entry.file);
   await page.waitForFunction((name) => window.playground.engine.name() !== '' &&
     document.getElementById('message').textContent.includes(name), entry.name);
