@@ -4,6 +4,7 @@
 #include "astar/search.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -21,23 +22,22 @@ namespace {
 
 constexpr std::uint32_t kSlotBits = 24;
 constexpr std::uint32_t kSlotMask = (1u << kSlotBits) - 1;
-constexpr std::uint32_t kClosedSlot = kSlotMask;  // the heap never holds all nodes at once
+constexpr std::uint32_t kClosedSlot = kSlotMask;     // the heap never holds all nodes at once,
+constexpr std::uint32_t kReadySlot = kSlotMask - 1;  // so its positions stay below both
 constexpr std::uint32_t kMaxGeneration = 255;
 constexpr NodeId kMaxNodes = kSlotMask;  // 4096 x 4096 grids fit exactly
 
-// 16 bytes per node: g, parent, and a tag = generation (8 bits) | heap slot or closed (24 bits).
-struct NodeRecord {
-  double g;
-  NodeId parent;
-  std::uint32_t tag;
-};
-static_assert(sizeof(NodeRecord) == 16);
+// 16 bytes per node in three dense arrays: g (8), parent (4), and a tag (4) = generation
+// (8 bits) | heap slot, ready or closed (24 bits). Apart, not as one struct: the heap rewrites
+// a node's tag each time the node moves, and four tags share a 16-byte stretch of cache.
+constexpr std::size_t kBytesPerNode = sizeof(double) + sizeof(NodeId) + sizeof(std::uint32_t);
+static_assert(kBytesPerNode == 16);
 
 // Kept by value in the heap and refreshed per query, so the hot write needs no indirection.
 struct SlotWriter {
-  NodeRecord* records = nullptr;
+  std::uint32_t* tags = nullptr;
   std::uint32_t generationTag = 0;
-  void operator()(NodeId node, std::uint32_t slot) const { records[node].tag = generationTag | slot; }
+  void operator()(NodeId node, std::uint32_t slot) const { tags[node] = generationTag | slot; }
 };
 
 void describeNode(const Grid& grid, NodeId n, char* out, std::size_t size) {
@@ -63,7 +63,9 @@ struct Search<Space>::Impl {
   explicit Impl(const Space& s) : space(s) { goals.reserve(detail::kMaxGoals); }
 
   const Space& space;
-  std::vector<NodeRecord> records;
+  std::vector<std::uint32_t> tags;
+  std::vector<double> gs;
+  std::vector<NodeId> parents;
   std::uint32_t generation = 0;
   std::uint32_t generationTag = 0;  // generation << kSlotBits
   detail::IndexedHeap<SlotWriter> heap{SlotWriter{}};
@@ -74,10 +76,23 @@ struct Search<Space>::Impl {
   double weight = 1.0;
   bool greedy = false, fifo = false, lifo = false, updateOpen = true, reopenClosed = false;
   bool jump = false;
-  JumpPointSuccessors jps;  // grids only; its bitsets are rebuilt when the grid changes
+  // Expansion without the heap: with a consistent heuristic, a new node whose f is no more
+  // than the f just popped from the heap (in exact arithmetic: equal) is a minimum of the open
+  // list, so it goes on the ready stack and is expanded next, skipping a push and a pop.
+  // Straight runs toward the goal on open maps mostly take this path.
+  bool bypass = false;
+  std::uint64_t threshold = 0;  // key of the last heap pop
+  std::vector<NodeId> ready;    // open nodes outside the heap; slot kReadySlot
+  JumpPointSuccessors jps;      // grids only; its bitsets are rebuilt when the grid changes
+  struct Successor {
+    NodeId node;
+    double cost;
+  };
+  // One expansion's successors on a grid: 8 moves plus at most two edges per portal.
+  std::array<Successor, 8 + 2 * kMaxPortals> successors;
   std::uint64_t sequence = 0;
 
-  bool seen(NodeId n) const { return (records[n].tag & ~kSlotMask) == generationTag && generation != 0; }
+  bool seen(NodeId n) const { return (tags[n] & ~kSlotMask) == generationTag && generation != 0; }
   bool isGoal(NodeId n) const {
     if (goals.size() <= 8) {
       for (NodeId g : goals)
@@ -99,29 +114,35 @@ struct Search<Space>::Impl {
 
   void prepare() {
     const NodeId n = space.cellCount();
-    if (records.size() != n) {
-      records.assign(n, NodeRecord{0.0, kNoNode, 0});
+    if (tags.size() != n) {
+      tags.assign(n, 0);
+      gs.assign(n, 0.0);
+      parents.assign(n, kNoNode);
       heap.clear();
       heap.reserve(n);
+      ready.clear();
+      ready.reserve(n);
       generation = 0;
     }
     if (++generation > kMaxGeneration) {
-      for (NodeRecord& r : records) r.tag = 0;
+      std::fill(tags.begin(), tags.end(), 0u);
       generation = 1;
     }
     generationTag = generation << kSlotBits;
-    heap.onMove() = SlotWriter{records.data(), generationTag};
+    heap.onMove() = SlotWriter{tags.data(), generationTag};
     heap.clear();
+    ready.clear();
+    threshold = 0;
     sequence = 0;
   }
 
   // The path from the start to `end`, start first. JPS parents are jump points on a straight
   // or diagonal line from each other: the cells between them are filled in.
   void buildPath(NodeId end, std::vector<NodeId>& path) const {
-    for (NodeId n = end; n != kNoNode; n = records[n].parent) {
+    for (NodeId n = end; n != kNoNode; n = parents[n]) {
       path.push_back(n);
       if constexpr (std::is_same_v<Space, Grid>) {
-        const NodeId p = records[n].parent;
+        const NodeId p = parents[n];
         if (!jump || p == kNoNode) continue;
         const int px = space.xOf(p), py = space.yOf(p);
         int x = space.xOf(n), y = space.yOf(n);
@@ -132,10 +153,22 @@ struct Search<Space>::Impl {
     std::reverse(path.begin(), path.end());
   }
 
-  ASTAR_FORCE_INLINE void open(NodeId n, double g, NodeId parent) {
-    records[n] = NodeRecord{g, parent, generationTag};
-    heap.push(entryFor(n, g));
+  ASTAR_FORCE_INLINE void set(NodeId n, double g, NodeId parent, std::uint32_t tag) {
+    gs[n] = g;
+    parents[n] = parent;
+    tags[n] = tag;
   }
+  ASTAR_FORCE_INLINE void open(NodeId n, double g, NodeId parent) {
+    const detail::HeapEntry e = entryFor(n, g);
+    if (bypass && e.key() <= threshold + 16) {
+      set(n, g, parent, generationTag | kReadySlot);
+      ready.push_back(n);
+      return;
+    }
+    set(n, g, parent, generationTag);
+    heap.push(e);
+  }
+  std::size_t openSize() const { return heap.size() + ready.size(); }
 };
 
 template <class Space>
@@ -214,6 +247,14 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
     if (s.jump) s.jps.setGoals(s.goals);
   }
 
+  s.bypass = false;
+  if (a == Algorithm::AStar || a == Algorithm::JumpPoint) {
+    if constexpr (std::is_same_v<Space, Grid>)
+      s.bypass = heuristicProperties(options.heuristic, s.space, options.wrapAware, options.portalAware).consistent;
+    else
+      s.bypass = true;  // graph metrics are scaled to stay consistent; landmarks and exact are
+  }
+
   if (const char* problem = s.estimate.configure(s.space, s.goals, blind ? Heuristic::Zero : options.heuristic,
                                                  options.wrapAware, options.portalAware, landmarks))
     return fail("%s", problem);
@@ -232,64 +273,80 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
   if (status_ != SearchStatus::InProgress) return status_;
   Impl& s = *impl_;
   for (std::uint32_t budget = maxExpansions; budget > 0; --budget) {
-    if (s.heap.empty()) {
+    NodeId u;
+    if (!s.ready.empty()) {
+      u = s.ready.back();
+      s.ready.pop_back();
+    } else if (s.heap.empty()) {
       // No path: lead to the expanded node closest (geometrically) to a goal, ties by lower g.
       NodeId best = s.start;
       double bestCloseness = s.estimate.closeness(best), bestG = 0.0;
-      for (NodeId n = 0; n < s.records.size(); ++n) {
-        if (!s.seen(n) || (s.records[n].tag & kSlotMask) != kClosedSlot) continue;
-        const double c = s.estimate.closeness(n), g = s.records[n].g;
+      for (NodeId n = 0; n < s.tags.size(); ++n) {
+        if (!s.seen(n) || (s.tags[n] & kSlotMask) != kClosedSlot) continue;
+        const double c = s.estimate.closeness(n), g = s.gs[n];
         if (c < bestCloseness || (c == bestCloseness && g < bestG)) best = n, bestCloseness = c, bestG = g;
       }
       s.buildPath(best, path_);
-      stats_.pathCost = s.records[best].g;
+      stats_.pathCost = s.gs[best];
       stats_.pathCells = path_.size();
       stats_.partial = true;
       return status_ = SearchStatus::NoPath;
+    } else {
+      const detail::HeapEntry top = s.heap.pop();
+      u = top.node();
+      s.threshold = top.key();
     }
-    const NodeId u = s.heap.pop().node();
-    NodeRecord& current = s.records[u];
-    current.tag = s.generationTag | kClosedSlot;
+    s.tags[u] = s.generationTag | kClosedSlot;
     ++stats_.expanded;
     if (s.options.recordExpansions) expansions_.push_back(u);
     if (s.isGoal(u)) {
       s.buildPath(u, path_);
-      stats_.pathCost = current.g;
+      stats_.pathCost = s.gs[u];
       stats_.pathCells = path_.size();
       reachedGoal_ = u;
       return status_ = SearchStatus::Found;
     }
-    const double gu = current.g;
+    const double gu = s.gs[u];
     auto relax = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
       ++stats_.generated;
-      NodeRecord& next = s.records[v];
+      const std::uint32_t tag = s.tags[v];
       const double gv = gu + stepCost;
-      if ((next.tag & ~kSlotMask) != s.generationTag) {
+      if ((tag & ~kSlotMask) != s.generationTag) {
         s.open(v, gv, u);
         return;
       }
-      if (!s.updateOpen || !(gv < next.g)) return;
-      const std::uint32_t slot = next.tag & kSlotMask;
+      double& gNext = s.gs[v];
+      if (!s.updateOpen || !(gv < gNext)) return;
+      const std::uint32_t slot = tag & kSlotMask;
       if (slot == kClosedSlot) {
-        if (!s.reopenClosed || !(gv < next.g - 1e-9 * next.g)) return;
+        if (!s.reopenClosed || !(gv < gNext - 1e-9 * gNext)) return;
         ++stats_.reopened;
         s.open(v, gv, u);
         return;
       }
-      next.g = gv;
-      next.parent = u;
+      gNext = gv;
+      s.parents[v] = u;
+      if (slot == kReadySlot) return;  // already next in line: only the path to it improved
       const detail::HeapEntry e = s.entryFor(v, gv);
       s.heap.decrease(slot, e.key(), e.tie());
     };
     if constexpr (std::is_same_v<Space, Grid>) {
+      // Neighbours are gathered first and relaxed in one loop: the generator is inlined once
+      // per movement rule and the relaxation (heap code included) only once, which keeps the
+      // loop a few kilobytes of code instead of hundreds (it matters most in WebAssembly).
+      std::uint32_t count = 0;
+      auto collect = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
+        s.successors[count++] = {v, stepCost};
+      };
       if (s.jump)
-        s.jps.forEachSuccessor(u, current.parent, relax);
+        s.jps.forEachSuccessor(u, s.parents[u], collect);
       else
-        s.space.forEachNeighbor(u, relax);
+        s.space.forEachNeighbor(u, collect);
+      for (std::uint32_t i = 0; i < count; ++i) relax(s.successors[i].node, s.successors[i].cost);
     } else {
       s.space.forEachNeighbor(u, relax);
     }
-    if (s.heap.size() > stats_.maxOpen) stats_.maxOpen = s.heap.size();
+    if (s.openSize() > stats_.maxOpen) stats_.maxOpen = s.openSize();
   }
   return status_;
 }
@@ -312,18 +369,19 @@ template <class Space>
 NodeState Search<Space>::state(NodeId n) const {
   const Impl& s = *impl_;
   if (status_ == SearchStatus::Idle || status_ == SearchStatus::InvalidInput) return NodeState::Unseen;
-  if (n >= s.records.size() || !s.seen(n)) return NodeState::Unseen;
-  return (s.records[n].tag & kSlotMask) == kClosedSlot ? NodeState::Closed : NodeState::Open;
+  if (n >= s.tags.size() || !s.seen(n)) return NodeState::Unseen;
+  return (s.tags[n] & kSlotMask) == kClosedSlot ? NodeState::Closed : NodeState::Open;
 }
 
 template <class Space>
 double Search<Space>::g(NodeId n) const {
-  return state(n) == NodeState::Unseen ? detail::kInfinity : impl_->records[n].g;
+  return state(n) == NodeState::Unseen ? detail::kInfinity : impl_->gs[n];
 }
 
 template <class Space>
 double Search<Space>::h(NodeId n) const {
-  if (status_ == SearchStatus::Idle || status_ == SearchStatus::InvalidInput || n >= impl_->space.cellCount()) return 0.0;
+  if (status_ == SearchStatus::Idle || status_ == SearchStatus::InvalidInput || n >= impl_->space.cellCount())
+    return 0.0;
   return impl_->estimate(n);
 }
 
@@ -337,29 +395,29 @@ double Search<Space>::f(NodeId n) const {
 
 template <class Space>
 NodeId Search<Space>::parent(NodeId n) const {
-  return state(n) == NodeState::Unseen ? kNoNode : impl_->records[n].parent;
+  return state(n) == NodeState::Unseen ? kNoNode : impl_->parents[n];
 }
 
 template <class Space>
 std::size_t Search<Space>::openSize() const {
-  return impl_->heap.size();
+  return impl_->openSize();
 }
 
 template <class Space>
 void Search<Space>::fillStates(std::span<std::uint8_t> out) const {
   const Impl& s = *impl_;
   const bool valid = status_ != SearchStatus::Idle && status_ != SearchStatus::InvalidInput;
-  const std::size_t n = valid ? std::min(out.size(), s.records.size()) : 0;
+  const std::size_t n = valid ? std::min(out.size(), s.tags.size()) : 0;
   std::fill(out.begin() + static_cast<std::ptrdiff_t>(n), out.end(), std::uint8_t{0});
   for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t tag = s.records[i].tag;
+    const std::uint32_t tag = s.tags[i];
     out[i] = (tag & ~kSlotMask) != s.generationTag || s.generation == 0 ? 0 : (tag & kSlotMask) == kClosedSlot ? 2 : 1;
   }
 }
 
 template <class Space>
 std::size_t Search<Space>::bytesPerNode() const {
-  return sizeof(NodeRecord);
+  return kBytesPerNode;
 }
 
 template class Search<Grid>;
@@ -376,7 +434,8 @@ PathResult findPath(const Grid& grid, NodeId start, NodeId goal, const SearchOpt
 }
 
 const char* algorithmName(Algorithm a) {
-  static const char* const names[kAlgorithmCount] = {"astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs", "jps"};
+  static const char* const names[kAlgorithmCount] = {"astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs",
+                                                     "jps"};
   const int i = static_cast<int>(a);
   return i >= 0 && i < kAlgorithmCount ? names[i] : "unknown";
 }
