@@ -4,6 +4,7 @@
 // as one 128-bit integer (key, then tie, then node), so ordering is total and branch-light.
 // Internal to core; reserve() once per map size, then push/pop never allocate.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -41,7 +42,9 @@ inline std::uint32_t orderTie(float nonNegative) { return bitCast<std::uint32_t>
 inline HeapEntry makeEntry(NodeId node, std::uint64_t key, std::uint32_t tie) {
   return HeapEntry{(static_cast<HeapRank>(key) << 64) | (static_cast<HeapRank>(tie) << 32) | node};
 }
-inline HeapEntry makeEntry(NodeId node, double key, std::uint32_t tie = 0) { return makeEntry(node, orderKey(key), tie); }
+inline HeapEntry makeEntry(NodeId node, double key, std::uint32_t tie = 0) {
+  return makeEntry(node, orderKey(key), tie);
+}
 
 inline bool heapBefore(const HeapEntry& a, const HeapEntry& b) { return a.rank < b.rank; }
 
@@ -52,66 +55,93 @@ class IndexedHeap {
   static constexpr std::uint32_t kArity = 4;
 
   explicit IndexedHeap(OnMove onMove) : onMove_(onMove) {}
-  void reserve(std::size_t n) { entries_.reserve(n); }
-  void clear() { entries_.clear(); }
-  bool empty() const { return entries_.empty(); }
-  std::size_t size() const { return entries_.size(); }
-  const HeapEntry& top() const { return entries_.front(); }
-  const HeapEntry& at(std::uint32_t position) const { return entries_[position]; }
+  // Room for n entries; push grows the storage only past it.
+  void reserve(std::size_t n) {
+    if (n > capacity_) grow(n);
+  }
+  void clear() { size_ = 0; }
+  bool empty() const { return size_ == 0; }
+  std::size_t size() const { return size_; }
+  const HeapEntry& top() const { return data()[0]; }
+  const HeapEntry& at(std::uint32_t position) const { return data()[position]; }
   OnMove& onMove() { return onMove_; }
 
   void push(const HeapEntry& e) {
-    entries_.push_back(e);
-    siftUp(static_cast<std::uint32_t>(entries_.size() - 1), e);
+    if (size_ == capacity_) grow(capacity_ * 2 + 16);
+    siftUp(size_++, e);
   }
   HeapEntry pop() {
-    const HeapEntry top = entries_.front();
-    const HeapEntry last = entries_.back();
-    entries_.pop_back();
-    if (!entries_.empty()) siftDown(0, last);
+    HeapEntry* d = data();
+    const HeapEntry top = d[0];
+    if (--size_ > 0) siftDown(0, d[size_]);
     return top;
   }
   // The entry at `position` gets a rank no later than its old one.
   void decrease(std::uint32_t position, std::uint64_t key, std::uint32_t tie) {
-    siftUp(position, makeEntry(entries_[position].node(), key, tie));
+    siftUp(position, makeEntry(data()[position].node(), key, tie));
   }
 
  private:
-  void place(std::uint32_t i, const HeapEntry& e) {
-    entries_[i] = e;
+  // Position p lives at storage index offset_ + p, with offset_ chosen so that the children
+  // of p (4p+1 .. 4p+4) start on a 64-byte boundary: a sift-down level reads one cache line.
+  HeapEntry* data() { return storage_.data() + offset_; }
+  const HeapEntry* data() const { return storage_.data() + offset_; }
+  void grow(std::size_t n) {
+    std::vector<HeapEntry> bigger(n + kArity + kArity);
+    const auto address = reinterpret_cast<std::uintptr_t>(bigger.data());
+    const std::size_t aligned = ((64 - address % 64) % 64) / sizeof(HeapEntry);  // entries to a boundary
+    const std::size_t offset = aligned + kArity - 1;
+    std::copy_n(data(), size_, bigger.data() + offset);
+    storage_.swap(bigger);
+    offset_ = offset;
+    capacity_ = n;
+  }
+  void place(HeapEntry* d, std::uint32_t i, const HeapEntry& e) {
+    d[i] = e;
     onMove_(e.node(), i);
   }
   void siftUp(std::uint32_t i, const HeapEntry& e) {
+    HeapEntry* d = data();
     const HeapRank rank = e.rank;
     while (i > 0) {
       const std::uint32_t parent = (i - 1) / kArity;
-      if (!(rank < entries_[parent].rank)) break;
-      place(i, entries_[parent]);
+      if (!(rank < d[parent].rank)) break;
+      place(d, i, d[parent]);
       i = parent;
     }
-    place(i, e);
+    place(d, i, e);
   }
   void siftDown(std::uint32_t i, const HeapEntry& e) {
-    const std::uint32_t n = static_cast<std::uint32_t>(entries_.size());
+    HeapEntry* d = data();
+    const std::uint32_t n = static_cast<std::uint32_t>(size_);
     const HeapRank rank = e.rank;
     for (;;) {
       const std::uint32_t first = kArity * i + 1;
-      if (first >= n) break;
-      const std::uint32_t last = first + kArity < n ? first + kArity : n;
-      std::uint32_t best = first;
-      HeapRank bestRank = entries_[first].rank;
-      for (std::uint32_t c = first + 1; c < last; ++c) {
-        const HeapRank r = entries_[c].rank;
-        if (r < bestRank) best = c, bestRank = r;
+      std::uint32_t best;
+      HeapRank bestRank;
+      if (first + kArity <= n) {
+        // All four children: a two-round tournament (shorter dependency chain than a scan).
+        const HeapRank r0 = d[first].rank, r1 = d[first + 1].rank, r2 = d[first + 2].rank, r3 = d[first + 3].rank;
+        const std::uint32_t a = r1 < r0 ? first + 1 : first, b = r3 < r2 ? first + 3 : first + 2;
+        const HeapRank ra = r1 < r0 ? r1 : r0, rb = r3 < r2 ? r3 : r2;
+        best = rb < ra ? b : a;
+        bestRank = rb < ra ? rb : ra;
+      } else {
+        if (first >= n) break;
+        best = first;
+        bestRank = d[first].rank;
+        for (std::uint32_t c = first + 1; c < n; ++c)
+          if (d[c].rank < bestRank) best = c, bestRank = d[c].rank;
       }
       if (!(bestRank < rank)) break;
-      place(i, entries_[best]);
+      place(d, i, d[best]);
       i = best;
     }
-    place(i, e);
+    place(d, i, e);
   }
 
-  std::vector<HeapEntry> entries_;
+  std::vector<HeapEntry> storage_;
+  std::size_t offset_ = 0, size_ = 0, capacity_ = 0;
   OnMove onMove_;
 };
 
