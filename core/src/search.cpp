@@ -4,7 +4,6 @@
 #include "astar/search.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -24,6 +23,9 @@ constexpr std::uint32_t kSlotBits = 24;
 constexpr std::uint32_t kSlotMask = (1u << kSlotBits) - 1;
 constexpr std::uint32_t kClosedSlot = kSlotMask;     // the heap never holds all nodes at once,
 constexpr std::uint32_t kReadySlot = kSlotMask - 1;  // so its positions stay below both
+// A key within this many units in the last place of the threshold counts as equal to it
+// (sums like g + h of the same true value can round a few ulps apart).
+constexpr std::uint64_t kBypassUlps = 16;
 constexpr std::uint32_t kMaxGeneration = 255;
 constexpr NodeId kMaxNodes = kSlotMask;  // 4096 x 4096 grids fit exactly
 
@@ -89,7 +91,7 @@ struct Search<Space>::Impl {
     double cost;
   };
   // One expansion's successors on a grid: 8 moves plus at most two edges per portal.
-  std::array<Successor, 8 + 2 * kMaxPortals> successors;
+  static constexpr std::size_t kMaxSuccessors = 8 + 2 * kMaxPortals;
   std::uint64_t sequence = 0;
 
   bool seen(NodeId n) const { return (tags[n] & ~kSlotMask) == generationTag && generation != 0; }
@@ -153,21 +155,6 @@ struct Search<Space>::Impl {
     std::reverse(path.begin(), path.end());
   }
 
-  ASTAR_FORCE_INLINE void set(NodeId n, double g, NodeId parent, std::uint32_t tag) {
-    gs[n] = g;
-    parents[n] = parent;
-    tags[n] = tag;
-  }
-  ASTAR_FORCE_INLINE void open(NodeId n, double g, NodeId parent) {
-    const detail::HeapEntry e = entryFor(n, g);
-    if (bypass && e.key() <= threshold + 16) {
-      set(n, g, parent, generationTag | kReadySlot);
-      ready.push_back(n);
-      return;
-    }
-    set(n, g, parent, generationTag);
-    heap.push(e);
-  }
   std::size_t openSize() const { return heap.size() + ready.size(); }
 };
 
@@ -262,7 +249,9 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   s.prepare();
   if (options.recordExpansions) expansions_.reserve(count);
   path_.reserve(count);
-  s.open(start, 0.0, kNoNode);
+  s.gs[start] = 0.0;
+  s.parents[start] = kNoNode;
+  s.heap.push(s.entryFor(start, 0.0));  // sets the start's tag
   stats_.generated = 1;
   stats_.maxOpen = 1;
   return status_ = SearchStatus::InProgress;
@@ -272,6 +261,38 @@ template <class Space>
 SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
   if (status_ != SearchStatus::InProgress) return status_;
   Impl& s = *impl_;
+  // The hot state lives in locals for the duration of the call: the node arrays hold plain
+  // integers and doubles, so every store into them could alias a member of the same type,
+  // and the compiler would reload members (and counters) after each store.
+  std::uint32_t* const tags = s.tags.data();
+  double* const gs = s.gs.data();
+  NodeId* const parents = s.parents.data();
+  const std::uint32_t generationTag = s.generationTag;
+  const bool updateOpen = s.updateOpen, reopenClosed = s.reopenClosed, bypass = s.bypass;
+  const bool recordExpansions = s.options.recordExpansions;
+  std::uint64_t threshold = s.threshold;
+  std::uint64_t expanded = stats_.expanded, generated = stats_.generated, reopened = stats_.reopened;
+  std::uint64_t maxOpen = stats_.maxOpen;
+  auto leave = [&](SearchStatus status) {
+    s.threshold = threshold;
+    stats_.expanded = expanded;
+    stats_.generated = generated;
+    stats_.reopened = reopened;
+    stats_.maxOpen = maxOpen;
+    return status_ = status;
+  };
+  auto open = [&](NodeId n, double g, NodeId parent) ASTAR_FORCE_INLINE_LAMBDA {
+    const detail::HeapEntry e = s.entryFor(n, g);
+    gs[n] = g;
+    parents[n] = parent;
+    if (bypass && e.key() <= threshold + kBypassUlps) {
+      tags[n] = generationTag | kReadySlot;
+      s.ready.push_back(n);
+    } else {
+      s.heap.push(e);  // sets the tag (generation | heap slot)
+    }
+  };
+
   for (std::uint32_t budget = maxExpansions; budget > 0; --budget) {
     NodeId u;
     if (!s.ready.empty()) {
@@ -282,50 +303,49 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
       NodeId best = s.start;
       double bestCloseness = s.estimate.closeness(best), bestG = 0.0;
       for (NodeId n = 0; n < s.tags.size(); ++n) {
-        if (!s.seen(n) || (s.tags[n] & kSlotMask) != kClosedSlot) continue;
-        const double c = s.estimate.closeness(n), g = s.gs[n];
+        if (!s.seen(n) || (tags[n] & kSlotMask) != kClosedSlot) continue;
+        const double c = s.estimate.closeness(n), g = gs[n];
         if (c < bestCloseness || (c == bestCloseness && g < bestG)) best = n, bestCloseness = c, bestG = g;
       }
       s.buildPath(best, path_);
-      stats_.pathCost = s.gs[best];
+      stats_.pathCost = gs[best];
       stats_.pathCells = path_.size();
       stats_.partial = true;
-      return status_ = SearchStatus::NoPath;
+      return leave(SearchStatus::NoPath);
     } else {
       const detail::HeapEntry top = s.heap.pop();
       u = top.node();
-      s.threshold = top.key();
+      threshold = top.key();
     }
-    s.tags[u] = s.generationTag | kClosedSlot;
-    ++stats_.expanded;
-    if (s.options.recordExpansions) expansions_.push_back(u);
+    tags[u] = generationTag | kClosedSlot;
+    ++expanded;
+    if (recordExpansions) expansions_.push_back(u);
     if (s.isGoal(u)) {
       s.buildPath(u, path_);
-      stats_.pathCost = s.gs[u];
+      stats_.pathCost = gs[u];
       stats_.pathCells = path_.size();
       reachedGoal_ = u;
-      return status_ = SearchStatus::Found;
+      return leave(SearchStatus::Found);
     }
-    const double gu = s.gs[u];
+    const double gu = gs[u];
     auto relax = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
-      ++stats_.generated;
-      const std::uint32_t tag = s.tags[v];
+      ++generated;
+      const std::uint32_t tag = tags[v];
       const double gv = gu + stepCost;
-      if ((tag & ~kSlotMask) != s.generationTag) {
-        s.open(v, gv, u);
+      if ((tag & ~kSlotMask) != generationTag) {
+        open(v, gv, u);
         return;
       }
-      double& gNext = s.gs[v];
-      if (!s.updateOpen || !(gv < gNext)) return;
+      if (!updateOpen || !(gv < gs[v])) return;
       const std::uint32_t slot = tag & kSlotMask;
       if (slot == kClosedSlot) {
-        if (!s.reopenClosed || !(gv < gNext - 1e-9 * gNext)) return;
-        ++stats_.reopened;
-        s.open(v, gv, u);
+        if (!reopenClosed || !(gv < gs[v] - 1e-9 * gs[v])) return;
+        ++reopened;
+        open(v, gv, u);
         return;
       }
-      gNext = gv;
-      s.parents[v] = u;
+      gs[v] = gv;
+      parents[v] = u;
       if (slot == kReadySlot) return;  // already next in line: only the path to it improved
       const detail::HeapEntry e = s.entryFor(v, gv);
       s.heap.decrease(slot, e.key(), e.tie());
@@ -334,21 +354,28 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
       // Neighbours are gathered first and relaxed in one loop: the generator is inlined once
       // per movement rule and the relaxation (heap code included) only once, which keeps the
       // loop a few kilobytes of code instead of hundreds (it matters most in WebAssembly).
+      typename Impl::Successor successors[Impl::kMaxSuccessors];
       std::uint32_t count = 0;
-      auto collect = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
-        s.successors[count++] = {v, stepCost};
-      };
-      if (s.jump)
-        s.jps.forEachSuccessor(u, s.parents[u], collect);
-      else
+      if (s.jump) {
+        // Its own counter: this lambda escapes into the (not inlined) jump scans, and a
+        // shared counter would then live in memory on the plain path too.
+        std::uint32_t jumps = 0;
+        auto collectJump = [&](NodeId v, double stepCost) { successors[jumps++] = {v, stepCost}; };
+        s.jps.forEachSuccessor(u, parents[u], collectJump);
+        count = jumps;
+      } else {
+        auto collect = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
+          successors[count++] = {v, stepCost};
+        };
         s.space.forEachNeighbor(u, collect);
-      for (std::uint32_t i = 0; i < count; ++i) relax(s.successors[i].node, s.successors[i].cost);
+      }
+      for (std::uint32_t i = 0; i < count; ++i) relax(successors[i].node, successors[i].cost);
     } else {
       s.space.forEachNeighbor(u, relax);
     }
-    if (s.openSize() > stats_.maxOpen) stats_.maxOpen = s.openSize();
+    if (s.openSize() > maxOpen) maxOpen = s.openSize();
   }
-  return status_;
+  return leave(status_);
 }
 
 template <class Space>
