@@ -69,6 +69,18 @@ class GridGeometry {
     entries_.clear();
     if (portalAware && !grid.portals().empty() && kind != Heuristic::Zero) buildPortalBound(grid);
     single_ = goals_.size() == 1 && entries_.empty();
+    singleOctile_ = single_ && kind == Heuristic::Octile && !wrapX_ && !wrapY_;
+  }
+
+  // The common case (one goal, octile, no wrap, no portal bound) without the general
+  // path's switches: the estimate is taken once or twice per expansion.
+  bool singleOctile() const { return singleOctile_; }
+  ASTAR_FORCE_INLINE double octileToGoal(NodeId n) const {
+    const int y = grid_->yOf(n), x = static_cast<int>(n - static_cast<NodeId>(y) * static_cast<NodeId>(width_));
+    const int dx = x > goals_[0].x ? x - goals_[0].x : goals_[0].x - x;
+    const int dy = y > goals_[0].y ? y - goals_[0].y : goals_[0].y - y;
+    const double lo = std::min(dx, dy), hi = std::max(dx, dy);
+    return metric_.straight * (hi - lo) + metric_.diagonal * lo;
   }
 
   // Lower bound from n to the nearest goal.
@@ -116,7 +128,8 @@ class GridGeometry {
     endpoints_.erase(std::unique(endpoints_.begin(), endpoints_.end()), endpoints_.end());
     const std::size_t v = endpoints_.size();
     auto indexOf = [&](NodeId cell) {
-      return static_cast<std::size_t>(std::lower_bound(endpoints_.begin(), endpoints_.end(), cell) - endpoints_.begin());
+      return static_cast<std::size_t>(std::lower_bound(endpoints_.begin(), endpoints_.end(), cell) -
+                                      endpoints_.begin());
     };
     bound_.assign(v, 0.0);
     done_.assign(v, 0);
@@ -159,6 +172,7 @@ class GridGeometry {
   int width_ = 0, height_ = 0;
   bool wrapX_ = false, wrapY_ = false;
   bool single_ = false;  // one goal, no portal entries: the common fast case
+  bool singleOctile_ = false;
   Metric metric_;
   std::vector<Point> goals_;
   std::vector<NodeId> endpoints_;
@@ -181,6 +195,8 @@ class GraphGeometry {
     goals_.clear();
     for (NodeId g : goals) goals_.push_back(graph.position(g));
   }
+  bool singleOctile() const { return false; }
+  double octileToGoal(NodeId) const { return 0.0; }
   double operator()(NodeId n) const { return closenessWith(metric_, n); }
   double closeness(NodeId n) const {
     Metric euclid;
@@ -214,14 +230,13 @@ struct GeometryFor<Graph> {
 template <class Space>
 class Estimator {
  public:
-  Estimator() {
-    landmarkGoals_.reserve(kMaxGoals * 2 * 64);
-  }
+  Estimator() { landmarkGoals_.reserve(kMaxGoals * 2 * 64); }
 
   // Returns nullptr on success or a static message.
-  const char* configure(const Space& space, std::span<const NodeId> goals, Heuristic kind, bool wrapAware, bool portalAware,
-                        const LandmarkTable<Space>* landmarks) {
+  const char* configure(const Space& space, std::span<const NodeId> goals, Heuristic kind, bool wrapAware,
+                        bool portalAware, const LandmarkTable<Space>* landmarks) {
     kind_ = kind;
+    fast_ = false;
     const Heuristic geometric = (kind == Heuristic::Exact || kind == Heuristic::Landmarks) ? Heuristic::Octile : kind;
     geometry_.configure(space, goals, geometric, wrapAware, portalAware);
     if (kind == Heuristic::Exact) dijkstraFill<true>(space, goals, exact_, work_);
@@ -238,10 +253,12 @@ class Estimator {
           landmarkGoals_.push_back(landmarks->toLandmark(i, g));
         }
     }
+    fast_ = (kind == Heuristic::Octile) && geometry_.singleOctile();
     return nullptr;
   }
 
   ASTAR_FORCE_INLINE double operator()(NodeId n) const {
+    if (fast_) return geometry_.octileToGoal(n);
     switch (kind_) {
       case Heuristic::Zero: return 0.0;
       case Heuristic::Exact: return exact_[n];
@@ -269,6 +286,7 @@ class Estimator {
   }
 
   Heuristic kind_ = Heuristic::Zero;
+  bool fast_ = false;  // geometry_.octileToGoal applies
   typename GeometryFor<Space>::Type geometry_;
   std::vector<double> exact_;
   DijkstraWorkspace work_;

@@ -336,8 +336,9 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
         open(v, gv, u);
         return;
       }
-      if (!updateOpen || !(gv < gs[v])) return;
       const std::uint32_t slot = tag & kSlotMask;
+      if (slot == kClosedSlot && !reopenClosed) return;  // most seen neighbours: no g to read
+      if (!updateOpen || !(gv < gs[v])) return;
       if (slot == kClosedSlot) {
         if (!reopenClosed || !(gv < gs[v] - 1e-9 * gs[v])) return;
         ++reopened;
