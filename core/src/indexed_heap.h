@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "astar/grid.h"
@@ -35,6 +37,7 @@ struct HeapEntry {
   double keyValue() const { return bitCast<double>(key()); }
 };
 static_assert(sizeof(HeapEntry) == 16);
+static_assert(std::is_trivially_default_constructible_v<HeapEntry>);  // new[] leaves it untouched
 
 // Non-negative doubles and floats order like their bit patterns.
 inline std::uint64_t orderKey(double nonNegative) { return bitCast<std::uint64_t>(nonNegative + 0.0); }
@@ -84,15 +87,17 @@ class IndexedHeap {
  private:
   // Position p lives at storage index offset_ + p, with offset_ chosen so that the children
   // of p (4p+1 .. 4p+4) start on a 64-byte boundary: a sift-down level reads one cache line.
-  HeapEntry* data() { return storage_.data() + offset_; }
-  const HeapEntry* data() const { return storage_.data() + offset_; }
+  HeapEntry* data() { return storage_.get() + offset_; }
+  const HeapEntry* data() const { return storage_.get() + offset_; }
   void grow(std::size_t n) {
-    std::vector<HeapEntry> bigger(n + kArity + kArity);
-    const auto address = reinterpret_cast<std::uintptr_t>(bigger.data());
+    // new[] of a trivial type leaves the memory untouched: reserving room for every node of a
+    // big map costs address space, not resident pages, until the heap really grows there.
+    std::unique_ptr<HeapEntry[]> bigger(new HeapEntry[n + kArity + kArity]);
+    const auto address = reinterpret_cast<std::uintptr_t>(bigger.get());
     const std::size_t aligned = ((64 - address % 64) % 64) / sizeof(HeapEntry);  // entries to a boundary
     const std::size_t offset = aligned + kArity - 1;
-    std::copy_n(data(), size_, bigger.data() + offset);
-    storage_.swap(bigger);
+    if (size_ > 0) std::copy_n(data(), size_, bigger.get() + offset);
+    storage_ = std::move(bigger);
     offset_ = offset;
     capacity_ = n;
   }
@@ -140,7 +145,7 @@ class IndexedHeap {
     place(d, i, e);
   }
 
-  std::vector<HeapEntry> storage_;
+  std::unique_ptr<HeapEntry[]> storage_;
   std::size_t offset_ = 0, size_ = 0, capacity_ = 0;
   OnMove onMove_;
 };
