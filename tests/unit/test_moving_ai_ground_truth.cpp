@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <string>
 
 #include "astar/search.h"
 #include "bench_maps.h"
@@ -48,7 +49,8 @@ void checkEveryRow(const char* name, Algorithm algorithm) {
     ASSERT_EQ(row.mapWidth, map.grid.width()) << "line " << row.line;
     ASSERT_EQ(row.mapHeight, map.grid.height()) << "line " << row.line;
     const NodeId start = map.grid.index(row.startX, row.startY), goal = map.grid.index(row.goalX, row.goalY);
-    ASSERT_EQ(search.begin(start, goal, options), SearchStatus::InProgress) << "line " << row.line << ": " << search.message();
+    ASSERT_EQ(search.begin(start, goal, options), SearchStatus::InProgress)
+        << "line " << row.line << ": " << search.message();
     ASSERT_EQ(search.run(), SearchStatus::Found) << name << " line " << row.line;
     // The scenario's own tolerance (from its printed precision), and at least 1e-4 relative.
     const double tolerance = std::max(row.tolerance, 1e-4 * row.optimalLength);
@@ -61,21 +63,24 @@ void checkEveryRow(const char* name, Algorithm algorithm) {
   ::testing::Test::RecordProperty("rows", static_cast<int>(scenario.rows.size()));
 }
 
+// Why this map does not run here (empty: it runs).
+std::string skipReason(const GroundTruthCase& c) {
+  if (!std::filesystem::exists(astar::testing::benchDir()))
+    return "Moving AI maps not found at " + astar::testing::benchDir() + " (set ASTAR_MAPS_BENCH)";
+  if (shortRun() && !c.inShortSet)
+    return std::string(c.map) + ": the sanitized build checks it only with ASTAR_LONG_TESTS=1 (make test-long)";
+  return "";
+}
+
 }  // namespace
 
 TEST_P(GroundTruth, AStarMatchesEveryRow) {
-  if (!std::filesystem::exists(astar::testing::benchDir()))
-    GTEST_SKIP() << "Moving AI maps not found at " << astar::testing::benchDir() << " (set ASTAR_MAPS_BENCH)";
-  if (shortRun() && !GetParam().inShortSet)
-    GTEST_SKIP() << GetParam().map << ": the sanitized build checks it only with ASTAR_LONG_TESTS=1 (make test-long)";
+  if (const std::string why = skipReason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   checkEveryRow(GetParam().map, Algorithm::AStar);
 }
 
 TEST_P(GroundTruth, JumpPointMatchesEveryRow) {
-  if (!std::filesystem::exists(astar::testing::benchDir()))
-    GTEST_SKIP() << "Moving AI maps not found at " << astar::testing::benchDir() << " (set ASTAR_MAPS_BENCH)";
-  if (shortRun() && !GetParam().inShortSet)
-    GTEST_SKIP() << GetParam().map << ": the sanitized build checks it only with ASTAR_LONG_TESTS=1 (make test-long)";
+  if (const std::string why = skipReason(GetParam()); !why.empty()) GTEST_SKIP() << why;
   checkEveryRow(GetParam().map, Algorithm::JumpPoint);
 }
 
@@ -84,7 +89,8 @@ INSTANTIATE_TEST_SUITE_P(MovingAi, GroundTruth,
                                            GroundTruthCase{"ost003d", true}, GroundTruthCase{"maze512-1-0", true},
                                            GroundTruthCase{"lak303d", false}, GroundTruthCase{"brc202d", false},
                                            GroundTruthCase{"AR0011SR", false}, GroundTruthCase{"Aftershock", false},
-                                           GroundTruthCase{"random512-10-0", false}, GroundTruthCase{"random512-40-0", false},
+                                           GroundTruthCase{"random512-10-0", false},
+                                           GroundTruthCase{"random512-40-0", false},
                                            GroundTruthCase{"8room_000", false}, GroundTruthCase{"Berlin_0_256", false},
                                            GroundTruthCase{"Paris_0_1024", false}),
                          [](const ::testing::TestParamInfo<GroundTruthCase>& param) {
