@@ -288,6 +288,79 @@ TEST(SearchSliced, StepReportsProgressAndStopsAtTheBudget) {
   EXPECT_EQ(search.step(5), SearchStatus::Found) << "step after the end changes nothing";
 }
 
+// The open list is a heap plus a ready stack (core/src/search.cpp): together they must still
+// hand out nodes in order of f, and openSize must count each open node once, also after a
+// better path moved a stacked node into the heap.
+TEST(SearchOpenList, ExpandsInOrderOfFAndCountsEveryOpenNodeOnce) {
+  astar::testing::Rng rng(23);
+  int orderedMaps = 0;
+  for (int map = 0; map < 3000; ++map) {
+    const Grid grid = astar::testing::randomGrid(rng);
+    const NodeId start = astar::testing::randomPassable(rng, grid), goal = astar::testing::randomPassable(rng, grid);
+    SearchOptions options;
+    // Mostly A* and Dijkstra, where a better path to a stacked node is most common.
+    options.algorithm = map % 3 == 0 ? static_cast<Algorithm>(map / 3 % kAlgorithmCount)
+                        : map % 3 == 1 ? Algorithm::AStar : Algorithm::Dijkstra;
+    options.heuristic = map % 3 == 0 ? Heuristic::Exact : Heuristic::Octile;
+    options.wrapAware = options.portalAware = map % 5 != 0;
+    options.weight = 1.5;
+    options.recordExpansions = true;
+    // f is nondecreasing for Dijkstra, and for A* under a consistent heuristic
+    const bool ordered = options.algorithm == Algorithm::Dijkstra ||
+                         (options.algorithm == Algorithm::AStar &&
+                          heuristicProperties(options.heuristic, grid, options.wrapAware, options.portalAware).consistent);
+    orderedMaps += ordered;
+    GridSearch search(grid);
+    ASSERT_EQ(search.begin(start, goal, options), SearchStatus::InProgress);
+    double lastF = 0.0;
+    while (search.step(1) == SearchStatus::InProgress) {
+      std::size_t open = 0;
+      for (NodeId n = 0; n < grid.cellCount(); ++n) open += search.state(n) == NodeState::Open;
+      ASSERT_EQ(open, search.openSize()) << "map " << map << ", expansion " << search.stats().expanded;
+      if (!ordered) continue;
+      const NodeId u = search.expansionOrder().back();
+      const double f = search.f(u);
+      // (the exact heuristic is infinite where the goal cannot be reached: such nodes come last)
+      if (std::isinf(lastF)) ASSERT_TRUE(std::isinf(f)) << "map " << map << ", expansion " << search.stats().expanded;
+      else ASSERT_GE(f, lastF - 1e-9 * std::max(1.0, lastF)) << "map " << map << ", expansion " << search.stats().expanded;
+      lastF = f;
+    }
+    if (!ordered) continue;
+    // The path is optimal too (the reference Dijkstra knows nothing of heaps or stacks).
+    const double optimum = astar::testing::referenceDistances(grid, start)[goal];
+    if (search.status() == SearchStatus::Found) EXPECT_NEAR(search.stats().pathCost, optimum, 1e-6 * std::max(1.0, optimum));
+    else EXPECT_TRUE(std::isinf(optimum)) << "map " << map;
+  }
+  EXPECT_GT(orderedMaps, 300);
+}
+
+TEST(SearchOpenList, ABetterPathToAStackedNodeBelowTheTopMovesItToTheHeap) {
+  // S reaches B (1.0) and then X (0.5): both go on the ready stack, X on top. X reaches N
+  // (0.6, on top of B) and then B more cheaply (0.7): B is no longer the stack's top.
+  Graph graph;
+  const NodeId s = graph.addNode(0, 0), b = graph.addNode(0, 0), x = graph.addNode(0, 0), n = graph.addNode(0, 0),
+               t = graph.addNode(0, 0);
+  ASSERT_TRUE(graph.addEdge(s, b, 1.0, false).ok());
+  ASSERT_TRUE(graph.addEdge(s, x, 0.5, false).ok());
+  ASSERT_TRUE(graph.addEdge(x, n, 0.1, false).ok());
+  ASSERT_TRUE(graph.addEdge(x, b, 0.2, false).ok());
+  ASSERT_TRUE(graph.addEdge(b, t, 1.0, false).ok());
+  GraphSearch search(graph);
+  SearchOptions options;
+  options.algorithm = Algorithm::Dijkstra;
+  options.recordExpansions = true;
+  ASSERT_EQ(search.begin(s, t, options), SearchStatus::InProgress);
+  EXPECT_EQ(search.step(2), SearchStatus::InProgress);
+  EXPECT_EQ(search.openSize(), 2u);  // B and N, each once
+  EXPECT_DOUBLE_EQ(search.g(b), 0.7);
+  EXPECT_EQ(search.parent(b), x);
+  ASSERT_EQ(search.run(), SearchStatus::Found);
+  EXPECT_EQ(std::vector<NodeId>(search.expansionOrder().begin(), search.expansionOrder().end()),
+            (std::vector<NodeId>{s, x, n, b, t}));
+  EXPECT_DOUBLE_EQ(search.stats().pathCost, 1.7);
+  EXPECT_EQ(search.openSize(), 0u);
+}
+
 TEST(SearchReuse, TenThousandQueriesOnOneObjectMatchFreshObjects) {
   astar::testing::Rng rng(11);
   astar::testing::RandomMapOptions mapOptions;
