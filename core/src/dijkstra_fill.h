@@ -36,10 +36,10 @@ void dijkstraFill(const Space& space, std::span<const NodeId> sources, std::vect
   for (NodeId s : sources) {
     if (s >= n || !space.passable(s) || work.position[s] != kUnseen) continue;
     dist[s] = 0.0;
-    heap.push(makeEntry(s, 0.0));
+    heap.push(orderKey(0.0), s);
   }
   while (!heap.empty()) {
-    const NodeId u = heap.pop().node();
+    const NodeId u = heap.pop();
     work.position[u] = kDone;
     const double du = dist[u];
     auto relax = [&](NodeId v, double c) {
@@ -47,9 +47,9 @@ void dijkstraFill(const Space& space, std::span<const NodeId> sources, std::vect
       if (work.position[v] == kDone || !(dv < dist[v])) return;
       dist[v] = dv;
       if (work.position[v] == kUnseen)
-        heap.push(makeEntry(v, dv));
+        heap.push(orderKey(dv), v);
       else
-        heap.decrease(work.position[v], orderKey(dv), 0);
+        heap.decrease(work.position[v], orderKey(dv));
     };
     if constexpr (Reverse)
       space.forEachPredecessor(u, relax);

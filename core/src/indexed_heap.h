@@ -1,21 +1,17 @@
-// IndexedHeap: a 4-ary min-heap that tells its owner where each entry moved, so the owner
-// can store the position per node and decrease a key in O(log n) (warthog-style).
-// Four children of a node are 64 contiguous bytes (one cache line), and an entry compares
-// as one 128-bit integer (key, then tie, then node), so ordering is total and branch-light.
+// IndexedHeap: a d-ary min-heap of (64-bit key, node) that tells its owner where each entry
+// moved, so the owner can store the position per node and decrease a key in O(log n)
+// (warthog-style). Keys and nodes live in two arrays: a sift-down level reads the children's
+// keys from one 64-byte cache line (8 keys), compares 64-bit integers only, and moves 12 bytes.
 // Internal to core; reserve() once per map size, then push/pop never allocate.
 #pragma once
-#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <type_traits>
-#include <vector>
 
 #include "astar/grid.h"
 
 namespace astar::detail {
-
-__extension__ typedef unsigned __int128 HeapRank;  // g++, clang and em++ all have it
 
 // std::bit_cast is missing from em++ 3.1.6's libc++ 13; memcpy compiles to the same move.
 template <class To, class From>
@@ -26,36 +22,22 @@ inline To bitCast(const From& from) {
   return to;
 }
 
-// One 128-bit integer: key (high 64 bits), tie (32), node (low 32). Comparing two entries
-// is one integer comparison.
-struct HeapEntry {
-  HeapRank rank;
-
-  NodeId node() const { return static_cast<NodeId>(rank); }
-  std::uint32_t tie() const { return static_cast<std::uint32_t>(rank >> 32); }
-  std::uint64_t key() const { return static_cast<std::uint64_t>(rank >> 64); }
-  double keyValue() const { return bitCast<double>(key()); }
-};
-static_assert(sizeof(HeapEntry) == 16);
-static_assert(std::is_trivially_default_constructible_v<HeapEntry>);  // new[] leaves it untouched
-
 // Non-negative doubles and floats order like their bit patterns.
 inline std::uint64_t orderKey(double nonNegative) { return bitCast<std::uint64_t>(nonNegative + 0.0); }
 inline std::uint32_t orderTie(float nonNegative) { return bitCast<std::uint32_t>(nonNegative + 0.0f); }
-inline HeapEntry makeEntry(NodeId node, std::uint64_t key, std::uint32_t tie) {
-  return HeapEntry{(static_cast<HeapRank>(key) << 64) | (static_cast<HeapRank>(tie) << 32) | node};
-}
-inline HeapEntry makeEntry(NodeId node, double key, std::uint32_t tie = 0) {
-  return makeEntry(node, orderKey(key), tie);
-}
 
-inline bool heapBefore(const HeapEntry& a, const HeapEntry& b) { return a.rank < b.rank; }
+// One open-list entry outside the heap arrays (the search's ready stack).
+struct OpenEntry {
+  std::uint64_t key;
+  NodeId node;
+};
 
 // OnMove(NodeId node, std::uint32_t position) is called whenever an entry lands in a slot.
-template <class OnMove>
+// Entries with equal keys come out in an order fixed by the sequence of operations.
+template <class OnMove, std::uint32_t Arity = 8>
 class IndexedHeap {
  public:
-  static constexpr std::uint32_t kArity = 4;
+  static constexpr std::uint32_t kArity = Arity;
 
   explicit IndexedHeap(OnMove onMove) : onMove_(onMove) {}
   // Room for n entries; push grows the storage only past it.
@@ -65,87 +47,102 @@ class IndexedHeap {
   void clear() { size_ = 0; }
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
-  const HeapEntry& top() const { return data()[0]; }
-  const HeapEntry& at(std::uint32_t position) const { return data()[position]; }
+  std::uint64_t topKey() const { return keys()[0]; }
+  NodeId topNode() const { return nodes()[0]; }
   OnMove& onMove() { return onMove_; }
 
-  void push(const HeapEntry& e) {
+  void push(std::uint64_t key, NodeId node) {
     if (size_ == capacity_) grow(capacity_ * 2 + 16);
-    siftUp(size_++, e);
+    siftUp(static_cast<std::uint32_t>(size_++), key, node);
   }
-  HeapEntry pop() {
-    HeapEntry* d = data();
-    const HeapEntry top = d[0];
-    if (--size_ > 0) siftDown(0, d[size_]);
+  NodeId pop() {
+    const NodeId top = nodes()[0];
+    if (--size_ > 0) siftDown(keys()[size_], nodes()[size_]);
     return top;
   }
-  // The entry at `position` gets a rank no later than its old one.
-  void decrease(std::uint32_t position, std::uint64_t key, std::uint32_t tie) {
-    siftUp(position, makeEntry(data()[position].node(), key, tie));
-  }
+  // The entry at `position` gets a key no larger than its old one.
+  void decrease(std::uint32_t position, std::uint64_t key) { siftUp(position, key, nodes()[position]); }
 
  private:
   // Position p lives at storage index offset_ + p, with offset_ chosen so that the children
-  // of p (4p+1 .. 4p+4) start on a 64-byte boundary: a sift-down level reads one cache line.
-  HeapEntry* data() { return storage_.get() + offset_; }
-  const HeapEntry* data() const { return storage_.get() + offset_; }
+  // of p (Arity * p + 1 ...) start on a 64-byte boundary of the key array.
+  std::uint64_t* keys() { return keyStorage_.get() + offset_; }
+  const std::uint64_t* keys() const { return keyStorage_.get() + offset_; }
+  NodeId* nodes() { return nodeStorage_.get() + offset_; }
+  const NodeId* nodes() const { return nodeStorage_.get() + offset_; }
   void grow(std::size_t n) {
     // new[] of a trivial type leaves the memory untouched: reserving room for every node of a
     // big map costs address space, not resident pages, until the heap really grows there.
-    std::unique_ptr<HeapEntry[]> bigger(new HeapEntry[n + kArity + kArity]);
-    const auto address = reinterpret_cast<std::uintptr_t>(bigger.get());
-    const std::size_t aligned = ((64 - address % 64) % 64) / sizeof(HeapEntry);  // entries to a boundary
-    const std::size_t offset = aligned + kArity - 1;
-    if (size_ > 0) std::copy_n(data(), size_, bigger.get() + offset);
-    storage_ = std::move(bigger);
+    constexpr std::size_t kPerLine = 64 / sizeof(std::uint64_t);
+    std::unique_ptr<std::uint64_t[]> keys(new std::uint64_t[n + 2 * kPerLine + Arity]);
+    std::unique_ptr<NodeId[]> nodes(new NodeId[n + 2 * kPerLine + Arity]);
+    const auto address = reinterpret_cast<std::uintptr_t>(keys.get());
+    const std::size_t aligned = ((64 - address % 64) % 64) / sizeof(std::uint64_t);  // keys to a boundary
+    const std::size_t offset = aligned + kPerLine - 1;  // position 1 (first child of 0) on the boundary
+    if (size_ > 0) {
+      std::memcpy(keys.get() + offset, this->keys(), size_ * sizeof(std::uint64_t));
+      std::memcpy(nodes.get() + offset, this->nodes(), size_ * sizeof(NodeId));
+    }
+    keyStorage_ = std::move(keys);
+    nodeStorage_ = std::move(nodes);
     offset_ = offset;
     capacity_ = n;
   }
-  void place(HeapEntry* d, std::uint32_t i, const HeapEntry& e) {
-    d[i] = e;
-    onMove_(e.node(), i);
+  void place(std::uint32_t i, std::uint64_t key, NodeId node) {
+    keys()[i] = key;
+    nodes()[i] = node;
+    onMove_(node, i);
   }
-  void siftUp(std::uint32_t i, const HeapEntry& e) {
-    HeapEntry* d = data();
-    const HeapRank rank = e.rank;
+  void siftUp(std::uint32_t i, std::uint64_t key, NodeId node) {
+    const std::uint64_t* k = keys();
+    const NodeId* v = nodes();
     while (i > 0) {
-      const std::uint32_t parent = (i - 1) / kArity;
-      if (!(rank < d[parent].rank)) break;
-      place(d, i, d[parent]);
+      const std::uint32_t parent = (i - 1) / Arity;
+      if (!(key < k[parent])) break;
+      place(i, k[parent], v[parent]);
       i = parent;
     }
-    place(d, i, e);
+    place(i, key, node);
   }
-  void siftDown(std::uint32_t i, const HeapEntry& e) {
-    HeapEntry* d = data();
+  void siftDown(std::uint64_t key, NodeId node) {
+    const std::uint64_t* k = keys();
+    const NodeId* v = nodes();
     const std::uint32_t n = static_cast<std::uint32_t>(size_);
-    const HeapRank rank = e.rank;
+    std::uint32_t i = 0;
     for (;;) {
-      const std::uint32_t first = kArity * i + 1;
+      const std::uint32_t first = Arity * i + 1;
       std::uint32_t best;
-      HeapRank bestRank;
-      if (first + kArity <= n) {
-        // All four children: a two-round tournament (shorter dependency chain than a scan).
-        const HeapRank r0 = d[first].rank, r1 = d[first + 1].rank, r2 = d[first + 2].rank, r3 = d[first + 3].rank;
-        const std::uint32_t a = r1 < r0 ? first + 1 : first, b = r3 < r2 ? first + 3 : first + 2;
-        const HeapRank ra = r1 < r0 ? r1 : r0, rb = r3 < r2 ? r3 : r2;
-        best = rb < ra ? b : a;
-        bestRank = rb < ra ? rb : ra;
+      if (first + Arity <= n) {
+        best = smallestOfFull(k, first);
       } else {
         if (first >= n) break;
         best = first;
-        bestRank = d[first].rank;
         for (std::uint32_t c = first + 1; c < n; ++c)
-          if (d[c].rank < bestRank) best = c, bestRank = d[c].rank;
+          if (k[c] < k[best]) best = c;
       }
-      if (!(bestRank < rank)) break;
-      place(d, i, d[best]);
+      if (!(k[best] < key)) break;
+      place(i, k[best], v[best]);
       i = best;
     }
-    place(d, i, e);
+    place(i, key, node);
+  }
+  // The smallest of Arity children, as a tournament: a shorter dependency chain than a scan,
+  // and every step a compare and a select.
+  static std::uint32_t smallestOfFull(const std::uint64_t* k, std::uint32_t first) {
+    std::uint32_t index[Arity];
+    std::uint64_t key[Arity];
+    for (std::uint32_t c = 0; c < Arity; ++c) index[c] = first + c, key[c] = k[first + c];
+    for (std::uint32_t width = Arity; width > 1; width /= 2)
+      for (std::uint32_t c = 0; c < width / 2; ++c) {
+        const bool right = key[2 * c + 1] < key[2 * c];
+        index[c] = right ? index[2 * c + 1] : index[2 * c];
+        key[c] = right ? key[2 * c + 1] : key[2 * c];
+      }
+    return index[0];
   }
 
-  std::unique_ptr<HeapEntry[]> storage_;
+  std::unique_ptr<std::uint64_t[]> keyStorage_;
+  std::unique_ptr<NodeId[]> nodeStorage_;
   std::size_t offset_ = 0, size_ = 0, capacity_ = 0;
   OnMove onMove_;
 };

@@ -457,7 +457,7 @@ TEST(SeedCases, TunnelIsTakenWhenShorterAndTheTunnelAwareHeuristicExpandsLess) {
   ASSERT_EQ(search.run(), SearchStatus::Found);
   const std::uint64_t plainExpanded = search.stats().expanded;
   EXPECT_EQ(awareExpanded, 6u);
-  EXPECT_EQ(plainExpanded, 26u);
+  EXPECT_EQ(plainExpanded, 23u);  // 26 while equal (f, g) keys were ordered by node index
   EXPECT_LT(awareExpanded, plainExpanded);
 
   // With the tunnel walled up, the long way round is found.
