@@ -30,8 +30,18 @@ if [ ! -d bench/node/node_modules/pathfinding ]; then
   (cd bench/node && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-echo "bench.sh: native run (A*, JPS, Boost.Graph), $SAMPLE rows per map, $REPEAT repeats" >&2
-build-release/tools/astar/astar bench --json --sample "$SAMPLE" --repeat "$REPEAT" "$MAPS" > "$OUT/native.jsonl"
-echo "bench.sh: node run (wasm A*, wasm JPS, PathFinding.js A* and JPS)" >&2
-node bench/node/run.mjs --json --module build-bench-wasm/astar_bench.mjs --sample "$SAMPLE" --repeat "$REPEAT" "$MAPS" > "$OUT/node.jsonl"
+# Map by map, the native run and the node run back to back: the wasm / native ratio then
+# compares runs seconds apart, not minutes (this VM's speed drifts by tens of percent).
+mapfile -t scenarios < <(find "$MAPS" -name '*.map.scen' | LC_ALL=C sort)
+if [ "${#scenarios[@]}" -eq 0 ]; then
+  echo "bench.sh: no .map.scen files under $MAPS" >&2
+  exit 2
+fi
+: > "$OUT/native.jsonl"
+: > "$OUT/node.jsonl"
+echo "bench.sh: ${#scenarios[@]} maps, $SAMPLE rows per map, $REPEAT repeats; per map: native (A*, JPS, Boost.Graph), then node (wasm A*, wasm JPS, PathFinding.js A* and JPS)" >&2
+for scen in "${scenarios[@]}"; do
+  build-release/tools/astar/astar bench --json --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$OUT/native.jsonl"
+  node bench/node/run.mjs --json --module build-bench-wasm/astar_bench.mjs --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$OUT/node.jsonl"
+done
 node bench/node/table.mjs "$OUT/native.jsonl" "$OUT/node.jsonl" | tee "$OUT/table.md"
