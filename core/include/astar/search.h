@@ -7,9 +7,9 @@
 //   search.path();  search.stats().pathCost;
 //
 // run() is the same loop over step(). Per-query reset is O(1) (a generation stamp); the
-// open list is a 4-ary indexed heap with decrease-key, plus, for A* and JPS with a consistent
-// heuristic, a stack of new nodes whose f equals the f just popped (they are expanded next
-// without a heap push and pop); after the first query on a map size, no query allocates.
+// open list is an 8-ary indexed heap with decrease-key plus a sorted stack of new nodes that
+// rank before the heap's top (expanded next without a heap push and pop; the expansion order is
+// exactly the heap's); after the first query on a map size, no query allocates.
 // Bad input yields SearchStatus::InvalidInput and message().
 #pragma once
 #include <cstdint>
