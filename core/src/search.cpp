@@ -23,10 +23,12 @@ constexpr std::uint32_t kSlotBits = 24;
 constexpr std::uint32_t kSlotMask = (1u << kSlotBits) - 1;
 constexpr std::uint32_t kClosedSlot = kSlotMask;     // the heap never holds all nodes at once,
 constexpr std::uint32_t kReadySlot = kSlotMask - 1;  // so its positions stay below both
-// Open-list keys are 64 bits: the primary value (f, or h for greedy) keeps its top 39 bits
-// (11 exponent + 27 mantissa bits: a relative 2^-27) and the tie (g as a float) fills the
-// low 25 bits.
-constexpr std::uint32_t kTieBits = 25;
+// Open-list keys are 64 bits: the primary value (f, or h for greedy) keeps its top 48 bits
+// (11 exponent + 36 mantissa bits: a relative 2^-36, so two path costs closer than that may
+// be expanded in either order) and the top 16 bits of the tie (g as a float: 8 exponent + 7
+// mantissa bits) fill the rest. Measured on the Moving AI sample: 25 tie bits (and f to 2^-27)
+// gave the same expansions within 0.2 %.
+constexpr std::uint32_t kTieBits = 16;
 constexpr std::uint64_t kPrimaryMask = ~((std::uint64_t{1} << kTieBits) - 1);
 constexpr std::uint32_t kMaxGeneration = 255;
 constexpr NodeId kMaxNodes = kSlotMask;  // 4096 x 4096 grids fit exactly
