@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <type_traits>
 
 #include "astar/grid.h"
 
@@ -37,8 +36,6 @@ struct OpenEntry {
 template <class OnMove, std::uint32_t Arity = 8>
 class IndexedHeap {
  public:
-  static constexpr std::uint32_t kArity = Arity;
-
   explicit IndexedHeap(OnMove onMove) : onMove_(onMove) {}
   // Room for n entries; push grows the storage only past it.
   void reserve(std::size_t n) {
@@ -48,7 +45,6 @@ class IndexedHeap {
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
   std::uint64_t topKey() const { return keys()[0]; }
-  NodeId topNode() const { return nodes()[0]; }
   OnMove& onMove() { return onMove_; }
 
   void push(std::uint64_t key, NodeId node) {
