@@ -24,3 +24,11 @@ if(TARGET astar)
                    -DWORK=${CMAKE_BINARY_DIR}/bench-runner-test -P ${CMAKE_SOURCE_DIR}/bench/check_runner.cmake)
   set_tests_properties(bench.runner_tiny_map PROPERTIES LABELS bench)
 endif()
+
+# make bench's summaries (table.mjs --geomeans, median.mjs over RUNS=N): their arithmetic, in node.
+find_program(ASTAR_BENCH_NODE node)
+if(ASTAR_BENCH_NODE)
+  add_test(NAME bench.summaries COMMAND ${ASTAR_BENCH_NODE} --test --test-reporter=spec
+                                        ${CMAKE_SOURCE_DIR}/bench/node/summary.test.mjs)
+  set_tests_properties(bench.summaries PROPERTIES LABELS bench)
+endif()

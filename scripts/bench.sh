@@ -6,6 +6,8 @@
 #   SAMPLE=N      rows per scenario file, spread over all buckets (default 30)
 #   REPEAT=R      runs of every query; each query's time is the median (default 3)
 #   OUT=folder    where the JSON lines and the table go (default build-bench)
+#   RUNS=N        whole runs (default 1); with N > 1 each goes to OUT/run-K and a last table
+#                 gives every run's geometric means and their median
 # Any wrong length from our code fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +16,11 @@ MAPS="${MAPS:-../shared/maps-bench}"
 SAMPLE="${SAMPLE:-30}"
 REPEAT="${REPEAT:-3}"
 OUT="${OUT:-build-bench}"
+RUNS="${RUNS:-1}"
+if ! [[ "$RUNS" =~ ^[1-9][0-9]?$ ]]; then
+  echo "bench.sh: RUNS must be a whole number from 1 to 99 (got '$RUNS')" >&2
+  exit 2
+fi
 if [ ! -d "$MAPS" ]; then
   echo "bench.sh: no scenario folder at $MAPS (set MAPS=folder with .map and .map.scen files)" >&2
   exit 2
@@ -37,11 +44,19 @@ if [ "${#scenarios[@]}" -eq 0 ]; then
   echo "bench.sh: no .map.scen files under $MAPS" >&2
   exit 2
 fi
-: > "$OUT/native.jsonl"
-: > "$OUT/node.jsonl"
-echo "bench.sh: ${#scenarios[@]} maps, $SAMPLE rows per map, $REPEAT repeats; per map: native (A*, JPS, Boost.Graph), then node (wasm A*, wasm JPS, PathFinding.js A* and JPS)" >&2
-for scen in "${scenarios[@]}"; do
-  build-release/tools/astar/astar bench --json --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$OUT/native.jsonl"
-  node bench/node/run.mjs --json --module build-bench-wasm/astar_bench.mjs --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$OUT/node.jsonl"
+for run in $(seq 1 "$RUNS"); do
+  dir="$OUT"
+  [ "$RUNS" -gt 1 ] && dir="$OUT/run-$run" && mkdir -p "$dir"
+  : > "$dir/native.jsonl"
+  : > "$dir/node.jsonl"
+  echo "bench.sh: run $run of $RUNS: ${#scenarios[@]} maps, $SAMPLE rows per map, $REPEAT repeats; per map: native (A*, JPS, Boost.Graph), then node (wasm A*, wasm JPS, PathFinding.js A* and JPS)" >&2
+  for scen in "${scenarios[@]}"; do
+    build-release/tools/astar/astar bench --json --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$dir/native.jsonl"
+    node bench/node/run.mjs --json --module build-bench-wasm/astar_bench.mjs --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$dir/node.jsonl"
+  done
+  node bench/node/table.mjs --geomeans "$dir/geomeans.json" "$dir/native.jsonl" "$dir/node.jsonl" | tee "$dir/table.md"
 done
-node bench/node/table.mjs "$OUT/native.jsonl" "$OUT/node.jsonl" | tee "$OUT/table.md"
+if [ "$RUNS" -gt 1 ]; then
+  echo
+  node bench/node/median.mjs $(for run in $(seq 1 "$RUNS"); do echo "$OUT/run-$run/geomeans.json"; done) | tee "$OUT/median.md"
+fi

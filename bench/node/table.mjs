@@ -1,11 +1,18 @@
 // Reads the JSON lines of `astar bench --json` and bench/node/run.mjs --json and prints one
 // markdown table of time ratios (ours / peer, mean time per query; below 1 = we are faster)
 // per map, with their geometric mean over maps.
-//   node bench/node/table.mjs native.jsonl node.jsonl
+//   node bench/node/table.mjs [--geomeans out.json] native.jsonl node.jsonl
+// --geomeans also writes the geometric means as JSON (for bench/node/median.mjs).
 import fs from 'node:fs';
 import os from 'node:os';
 
-const lines = process.argv.slice(2).flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+const args = process.argv.slice(2);
+let geomeansFile = null;
+if (args[0] === '--geomeans') {
+  geomeansFile = args[1];
+  args.splice(0, 2);
+}
+const lines = args.flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
 const key = (r) => `${r.runner}/${r.algorithm}${r.timing ? `/${r.timing}` : ''}`;
 const byMap = new Map();
 for (const r of lines) {
@@ -42,6 +49,10 @@ for (const [map, m] of [...byMap.entries()].sort(([a], [b]) => a.localeCompare(b
 const geomeans = logs.map((l) => (l.length ? Math.exp(l.reduce((s, x) => s + x, 0) / l.length) : undefined));
 out.push(`| **geometric mean** | ${geomeans.map((g) => `**${fmt(g)}**`).join(' | ')} |`);
 out.push(`| target | ${columns.map((c) => c[3] || '–').join(' | ')} |`);
+if (geomeansFile) {
+  const record = columns.map(([name, , , target], i) => ({ name, target, geomean: geomeans[i] ?? null }));
+  fs.writeFileSync(geomeansFile, JSON.stringify({ maps: byMap.size, columns: record }) + '\n');
+}
 
 const wrong = lines.filter((r) => !r.summary && r.mismatches > 0).map((r) => `${r.map} ${key(r)}: ${r.mismatches}`);
 const queries = lines.filter((r) => !r.summary).reduce((s, r) => Math.max(s, r.queries), 0);
