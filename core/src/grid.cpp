@@ -7,7 +7,25 @@
 
 namespace astar {
 
+namespace {
+// Ring directions (Grid::openRing_): clockwise from north.
+constexpr int kRingX[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+constexpr int kRingY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+}  // namespace
+
 Grid::Grid(int width, int height) { (void)reset(width, height); }
+
+// The cell (x, y) changed passability: its neighbours' rings see it in the opposite direction.
+void Grid::updateOpenRings(int x, int y) {
+  const unsigned open = passable(index(x, y)) ? 1u : 0u;
+  for (unsigned d = 0; d < 8; ++d) {
+    const int nx = x + kRingX[d], ny = y + kRingY[d];
+    if (!contains(nx, ny)) continue;
+    std::uint8_t& ring = openRing_[index(nx, ny)];
+    const unsigned bit = 1u << ((d + 4) & 7);
+    ring = static_cast<std::uint8_t>(open ? ring | bit : ring & ~bit);
+  }
+}
 
 Error Grid::reset(int width, int height) {
   if (width < 1 || height < 1 || width > kMaxGridSide || height > kMaxGridSide) {
@@ -24,6 +42,13 @@ Error Grid::reset(int width, int height) {
   const std::size_t cells = cellCount();
   open_.assign(static_cast<std::size_t>(width + 2) * static_cast<std::size_t>(height + 2), 0);
   for (int y = 0; y < height; ++y) std::fill_n(open_.begin() + static_cast<std::ptrdiff_t>(paddedXY(0, y)), width, 1);
+  openRing_.assign(cells, 0);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      unsigned ring = 0;
+      for (unsigned d = 0; d < 8; ++d) ring |= static_cast<unsigned>(contains(x + kRingX[d], y + kRingY[d])) << d;
+      openRing_[index(x, y)] = static_cast<std::uint8_t>(ring);
+    }
   cost_.assign(cells, 1.0f);
   entryMask_.assign(cells, kAllDirections);
   portalFlags_.assign(cells, 0);
@@ -50,6 +75,7 @@ Error Grid::setWall(int x, int y) {
   ++revision_;
   const bool wasMin = cost_[n] == static_cast<float>(minCost_);
   open_[padded(n)] = 0;
+  updateOpenRings(x, y);
   cost_[n] = 0.0f;
   --passableCount_;
   if (wasMin && --minCostCount_ == 0) recomputeMinCost();
@@ -67,6 +93,7 @@ Error Grid::setCost(int x, int y, double cost) {
   const bool wasOpen = passable(n);
   const bool wasMin = wasOpen && cost_[n] == static_cast<float>(minCost_);
   open_[padded(n)] = 1;
+  if (!wasOpen) updateOpenRings(x, y);
   cost_[n] = c;
   if (!wasOpen) ++passableCount_;
   const float currentMin = static_cast<float>(minCost_);

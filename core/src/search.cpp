@@ -82,6 +82,7 @@ struct Search<Space>::Impl {
   double weight = 1.0;
   bool greedy = false, fifo = false, lifo = false, updateOpen = true, reopenClosed = false;
   bool jump = false;
+  bool skipDominated = false;  // grids: Grid::forEachNeighborFrom after the first expansion
   // The open list is the heap plus a ready stack: a new node that ranks before the heap's top
   // and before the stack's top goes on the stack (slot kReadySlot), and each expansion takes
   // the smaller of the two tops. The stack stays sorted (smallest on top), so the order is
@@ -246,6 +247,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   }
 
   s.bypass = !s.reopenClosed;
+  if constexpr (std::is_same_v<Space, Grid>) s.skipDominated = !s.jump && s.space.canSkipDominatedMoves();
 
   if (const char* problem = s.estimate.configure(s.space, s.goals, blind ? Heuristic::Zero : options.heuristic,
                                                  options.wrapAware, options.portalAware, landmarks))
@@ -363,6 +365,13 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
       }
     };
     if constexpr (std::is_same_v<Space, Grid>) {
+      if (s.skipDominated) {
+        // The common case (no wrap, portals, one-way cells or terrain): one table lookup
+        // gives the moves that can improve a neighbour, relaxed as they are generated.
+        s.space.forEachNeighborFrom(u, parents[u], relax);
+        if (s.openSize() > maxOpen) maxOpen = s.openSize();
+        continue;
+      }
       // Neighbours are gathered first and relaxed in one loop: the generator is inlined once
       // per movement rule and the relaxation (heap code included) only once, which keeps the
       // loop a few kilobytes of code instead of hundreds (it matters most in WebAssembly).

@@ -1,4 +1,4 @@
-// astar bench FILE.map.scen|DIR ... [--algorithms LIST] [--sample N] [--repeat R] [--json]
+// astar bench FILE.map.scen|DIR ... [--algorithms LIST] [--sample N] [--repeat R] [--warmup-ms MS] [--json]
 //   [--progress] [--no-progress]
 // Runs Moving AI scenario files (.map.scen) through our searches (and the
 // Boost.Graph peer when the build found Boost), checks every returned length against the
@@ -147,6 +147,7 @@ struct Options {
   std::vector<Runner> runners;
   std::size_t sample = 0;
   int repeat = 1;
+  int warmupMs = 300;  // per runner and map; 0 (with at least 5 queries) for instruction counts
   bool json = false;
   bool progress = ::isatty(2) != 0;
 };
@@ -184,6 +185,10 @@ bool parseOptions(const astar::cli::Args& args, Options& o, std::string& error) 
     if (!astar::cli::parseIntArg(args.get("--repeat"), "--repeat", 1, 1000, n)) return false;
     o.repeat = static_cast<int>(n);
   }
+  if (args.has("--warmup-ms")) {
+    if (!astar::cli::parseIntArg(args.get("--warmup-ms"), "--warmup-ms", 0, 600000, n)) return false;
+    o.warmupMs = static_cast<int>(n);
+  }
   o.json = args.has("--json");
   if (args.has("--progress")) o.progress = true;
   if (args.has("--no-progress")) o.progress = false;
@@ -200,7 +205,7 @@ bool parseOptions(const astar::cli::Args& args, Options& o, std::string& error) 
     }
   }
   if (o.inputs.empty()) {
-    error = "no scenario file given (usage: astar bench FILE.map.scen|DIR ... [--algorithms LIST] [--sample N] [--repeat R] [--json])";
+    error = "no scenario file given (usage: astar bench FILE.map.scen|DIR ... [--algorithms LIST] [--sample N] [--repeat R] [--warmup-ms MS] [--json])";
     return false;
   }
   return parseRunners(args.get("--algorithms", ASTAR_BENCH_BOOST ? "astar,jps,boost" : "astar,jps"), o.runners, error);
@@ -311,13 +316,13 @@ int astar::cli::cmdBench(const Args& args) {
         if (rep == 0 && !queries.empty()) {
           // Per-map set-up stays out of the timings, as for any user who keeps a map loaded:
           // Boost's graph, and our first query on the map (records, heap, JPS bitsets). Then
-          // an untimed warm-up, at least 5 queries and 300 ms per runner, as bench/node/run.mjs
+          // an untimed warm-up, at least 5 queries and 300 ms per runner (--warmup-ms), as bench/node/run.mjs
           // does for V8's tiers: make bench starts a fresh process per map, and without it the
           // native side of the wasm / native ratio ran cold.
 #if ASTAR_BENCH_BOOST
           if (runner.boost && !boost) boost = std::make_unique<astar::bench::BoostGridPeer>(grid);
 #endif
-          const auto until = Clock::now() + std::chrono::milliseconds(300);
+          const auto until = Clock::now() + std::chrono::milliseconds(o.warmupMs);
           for (std::size_t i = 0; i < 5 || Clock::now() < until; ++i) {
             const Query& q = queries[i % queries.size()];
             if (!runner.boost) {
