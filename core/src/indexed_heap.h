@@ -5,6 +5,7 @@
 // Internal to core; reserve() once per map size, then push/pop never allocate.
 #pragma once
 #include <cstdint>
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -41,7 +42,10 @@ class IndexedHeap {
   void reserve(std::size_t n) {
     if (n > capacity_) grow(n);
   }
-  void clear() { size_ = 0; }
+  void clear() {
+    size_ = 0;
+    if (capacity_ > 0) std::fill_n(keys(), Arity, kEmptyKey);
+  }
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
   std::uint64_t topKey() const { return keys()[0]; }
@@ -49,11 +53,16 @@ class IndexedHeap {
 
   void push(std::uint64_t key, NodeId node) {
     if (size_ == capacity_) grow(capacity_ * 2 + 16);
+    keys()[size_ + Arity] = kEmptyKey;  // keeps the Arity slots past the last entry empty
     siftUp(static_cast<std::uint32_t>(size_++), key, node);
   }
   NodeId pop() {
     const NodeId top = nodes()[0];
-    if (--size_ > 0) siftDown(keys()[size_], nodes()[size_]);
+    if (--size_ > 0) {
+      const std::uint64_t key = keys()[size_];
+      keys()[size_] = kEmptyKey;
+      siftDown(key, nodes()[size_]);
+    }
     return top;
   }
   // The entry at `position` gets a key no larger than its old one.
@@ -70,8 +79,8 @@ class IndexedHeap {
     // new[] of a trivial type leaves the memory untouched: reserving room for every node of a
     // big map costs address space, not resident pages, until the heap really grows there.
     constexpr std::size_t kPerLine = 64 / sizeof(std::uint64_t);
-    std::unique_ptr<std::uint64_t[]> keys(new std::uint64_t[n + 2 * kPerLine + Arity]);
-    std::unique_ptr<NodeId[]> nodes(new NodeId[n + 2 * kPerLine + Arity]);
+    std::unique_ptr<std::uint64_t[]> keys(new std::uint64_t[n + 2 * kPerLine + 2 * Arity]);
+    std::unique_ptr<NodeId[]> nodes(new NodeId[n + 2 * kPerLine + 2 * Arity]);
     const auto address = reinterpret_cast<std::uintptr_t>(keys.get());
     const std::size_t aligned = ((64 - address % 64) % 64) / sizeof(std::uint64_t);  // keys to a boundary
     const std::size_t offset = aligned + kPerLine - 1;  // position 1 (first child of 0) on the boundary
@@ -83,6 +92,7 @@ class IndexedHeap {
     nodeStorage_ = std::move(nodes);
     offset_ = offset;
     capacity_ = n;
+    std::fill_n(this->keys() + size_, Arity + 1, kEmptyKey);
   }
   void place(std::uint32_t i, std::uint64_t key, NodeId node) {
     keys()[i] = key;
@@ -107,15 +117,10 @@ class IndexedHeap {
     std::uint32_t i = 0;
     for (;;) {
       const std::uint32_t first = Arity * i + 1;
-      std::uint32_t best;
-      if (first + Arity <= n) {
-        best = smallestOfFull(k, first);
-      } else {
-        if (first >= n) break;
-        best = first;
-        for (std::uint32_t c = first + 1; c < n; ++c)
-          if (k[c] < k[best]) best = c;
-      }
+      if (first >= n) break;
+      // Slots past the last entry hold kEmptyKey, so a partly filled family needs no
+      // separate scan (a branch that mispredicted once per pop at the bottom level).
+      const std::uint32_t best = smallestOf(k, first);
       if (!(k[best] < key)) break;
       place(i, k[best], v[best]);
       i = best;
@@ -124,7 +129,7 @@ class IndexedHeap {
   }
   // The smallest of Arity children, as a tournament: a shorter dependency chain than a scan,
   // and every step a compare and a select.
-  static std::uint32_t smallestOfFull(const std::uint64_t* k, std::uint32_t first) {
+  static std::uint32_t smallestOf(const std::uint64_t* k, std::uint32_t first) {
     std::uint32_t index[Arity];
     std::uint64_t key[Arity];
     for (std::uint32_t c = 0; c < Arity; ++c) index[c] = first + c, key[c] = k[first + c];
@@ -137,6 +142,10 @@ class IndexedHeap {
     return index[0];
   }
 
+  // No real key is all ones (f and h are finite, so their top bit is 0; fifo and lifo keys
+  // are sequence numbers from 0 and their complements from ~1), and ties go to the lower
+  // slot, so an empty slot never ranks before an entry.
+  static constexpr std::uint64_t kEmptyKey = ~std::uint64_t{0};
   std::unique_ptr<std::uint64_t[]> keyStorage_;
   std::unique_ptr<NodeId[]> nodeStorage_;
   std::size_t offset_ = 0, size_ = 0, capacity_ = 0;

@@ -119,7 +119,7 @@ struct Search<Space>::Impl {
     // noise (measured: 10 % fewer expansions on Paris). Truncation keeps the order of any two
     // keys or makes them equal; it never swaps them.
     if (fifo) return sequence++;
-    if (lifo) return ~sequence++;
+    if (lifo) return ~++sequence;  // from ~1: ~0 marks an empty heap slot
     const double h = estimate(n);
     const std::uint32_t gBits = detail::orderTie(static_cast<float>(g));
     if (greedy) return (detail::orderKey(h) & kPrimaryMask) | (gBits >> (32 - kTieBits));
