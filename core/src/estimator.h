@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <span>
 #include <vector>
@@ -77,10 +78,11 @@ class GridGeometry {
   bool singleOctile() const { return singleOctile_; }
   ASTAR_FORCE_INLINE double octileToGoal(NodeId n) const {
     const int y = grid_->yOf(n), x = static_cast<int>(n - static_cast<NodeId>(y) * static_cast<NodeId>(width_));
-    const int dx = x > goals_[0].x ? x - goals_[0].x : goals_[0].x - x;
-    const int dy = y > goals_[0].y ? y - goals_[0].y : goals_[0].y - y;
-    const double lo = std::min(dx, dy), hi = std::max(dx, dy);
-    return metric_.straight * (hi - lo) + metric_.diagonal * lo;
+    // Integer abs and min (selects, not branches: the signs are unpredictable), the same
+    // values as the general path.
+    const int dx = std::abs(x - goals_[0].x), dy = std::abs(y - goals_[0].y);
+    const int lo = dx < dy ? dx : dy;
+    return metric_.straight * static_cast<double>(dx + dy - 2 * lo) + metric_.diagonal * static_cast<double>(lo);
   }
 
   // Lower bound from n to the nearest goal.
