@@ -172,3 +172,108 @@ TEST(Grid, MinCostFollowsEdits) {
     ASSERT_EQ(grid.minCost(), std::isinf(expect) ? 1.0 : expect) << "edit " << i;
   }
 }
+
+namespace {
+
+// Random grids on which forEachNeighborFrom applies: uniform cost, no wrap, portals or
+// one-way cells; any corner rule and cost model; walls added, and some taken back out, so
+// the per-cell rings are checked after both kinds of edit.
+Grid randomPlainGrid(astar::testing::Rng& rng) {
+  astar::testing::RandomMapOptions options;
+  options.minSide = 3;
+  options.terrainChance = 0;
+  options.wrap = false;
+  options.maxPortals = 0;
+  options.oneWayChance = 0;
+  options.wallDensity = 0.05 * rng.below(10);
+  Grid grid = astar::testing::randomGrid(rng, options);
+  for (int i = 0; i < grid.width(); ++i) (void)grid.setCost(rng.below(grid.width()), rng.below(grid.height()), 1.0);
+  if (rng.chance(0.3)) {
+    const double cost = rng.chance(0.5) ? 2.5 : 0.5;
+    for (NodeId n = 0; n < grid.cellCount(); ++n)
+      if (grid.passable(n)) (void)grid.setCost(grid.xOf(n), grid.yOf(n), cost);
+  }
+  return grid;
+}
+
+}  // namespace
+
+TEST(Grid, NeighboursFromASteppedCellSkipOnlyMovesTheStepDominates) {
+  astar::testing::Rng rng(11);
+  int kept = 0, skipped = 0;
+  for (int map = 0; map < 400; ++map) {
+    const Grid grid = randomPlainGrid(rng);
+    ASSERT_TRUE(grid.canSkipDominatedMoves()) << "map " << map;
+    for (NodeId n = 0; n < grid.cellCount(); ++n) {
+      if (!grid.passable(n)) continue;
+      std::vector<std::pair<NodeId, double>> all;
+      grid.forEachNeighbor(n, [&](NodeId m, double c) { all.emplace_back(m, c); });
+      // Without a previous cell (the start): every move, in the same order.
+      std::vector<std::pair<NodeId, double>> fromStart;
+      grid.forEachNeighborFrom(n, kNoNode, [&](NodeId m, double c) { fromStart.emplace_back(m, c); });
+      ASSERT_EQ(fromStart, all) << "map " << map << " cell " << n;
+      // From every cell that can step into n: a subsequence of all moves, and each move left
+      // out is one the previous cell makes directly for strictly less than through n.
+      grid.forEachPredecessor(n, [&](NodeId from, double stepIn) {
+        std::vector<std::pair<NodeId, double>> got;
+        grid.forEachNeighborFrom(n, from, [&](NodeId m, double c) { got.emplace_back(m, c); });
+        std::size_t next = 0;
+        for (const auto& move : all) {
+          if (next < got.size() && got[next] == move) {
+            ++next;
+            ++kept;
+            continue;
+          }
+          ++skipped;
+          if (move.first == from) continue;
+          double direct = -1;
+          grid.forEachNeighbor(from, [&](NodeId m, double c) {
+            if (m == move.first) direct = c;
+          });
+          EXPECT_GE(direct, 0) << "map " << map << ": skipped " << move.first << " from " << n
+                               << ", which " << from << " does not enter directly";
+          EXPECT_LT(direct, stepIn + move.second) << "map " << map << " cell " << n;
+        }
+        EXPECT_EQ(next, got.size()) << "map " << map << ": moves out of order or not moves at all";
+      });
+    }
+  }
+  EXPECT_GT(kept, 10000);
+  EXPECT_GT(skipped, 10000);
+}
+
+TEST(Grid, NeighboursFromASteppedCellOnOpenFloorAreThreeAfterAStraightStepAndFiveAfterADiagonal) {
+  Grid grid(5, 5);
+  const NodeId centre = grid.index(2, 2);
+  int count = 0;
+  auto counter = [&](NodeId, double) { ++count; };
+  grid.forEachNeighborFrom(centre, grid.index(1, 2), counter);
+  EXPECT_EQ(count, 3);
+  count = 0;
+  grid.forEachNeighborFrom(centre, grid.index(1, 1), counter);
+  EXPECT_EQ(count, 5);
+  // A wall beside the straight step's origin makes the cell next to n forced again.
+  ASSERT_TRUE(grid.setWall(1, 1).ok());
+  count = 0;
+  grid.forEachNeighborFrom(centre, grid.index(1, 2), counter);
+  EXPECT_EQ(count, 4);
+}
+
+TEST(Grid, SkippingDominatedMovesIsOffWhereTheTriangleArgumentFails) {
+  Grid grid(6, 4);
+  EXPECT_TRUE(grid.canSkipDominatedMoves());
+  grid.setWrap(true, false);
+  EXPECT_FALSE(grid.canSkipDominatedMoves()) << "wrap";
+  grid.setWrap(false, false);
+  ASSERT_TRUE(grid.addPortal(0, 0, 5, 3, 0.0, true).ok());
+  EXPECT_FALSE(grid.canSkipDominatedMoves()) << "portal";
+  grid.clearPortals();
+  ASSERT_TRUE(grid.setEntryMask(2, 2, directionBit(North)).ok());
+  EXPECT_FALSE(grid.canSkipDominatedMoves()) << "one-way cell";
+  ASSERT_TRUE(grid.setEntryMask(2, 2, kAllDirections).ok());
+  ASSERT_TRUE(grid.setCost(3, 1, 4.0).ok());
+  EXPECT_FALSE(grid.canSkipDominatedMoves()) << "terrain";
+  ASSERT_TRUE(grid.setCost(3, 1, 1.0).ok());
+  EXPECT_TRUE(grid.canSkipDominatedMoves());
+  EXPECT_FALSE(Grid(2, 5).canSkipDominatedMoves()) << "fewer than 3 columns";
+}

@@ -632,3 +632,52 @@ TEST(SearchInspection, GhfParentAndStatesDescribeTheSearch) {
   for (NodeId n = 0; n < grid.cellCount(); ++n) EXPECT_EQ(states[n], static_cast<std::uint8_t>(search.state(n)));
   EXPECT_EQ(search.bytesPerNode(), 16u);
 }
+
+TEST(SearchOpenList, SkippingDominatedMovesChangesNothingButTheGeneratedCount) {
+  // The same map with an unusable portal (between two walls) makes the search generate every
+  // move (Grid::canSkipDominatedMoves is false with portals): the expansion order, path and
+  // cost must be identical for every algorithm but JPS (which has its own generator).
+  astar::testing::Rng rng(29);
+  int compared = 0;
+  std::uint64_t generatedAll = 0, generatedSkipping = 0;
+  for (int map = 0; map < 1500; ++map) {
+    astar::testing::RandomMapOptions o;
+    o.minSide = 3;
+    o.maxSide = 40;
+    o.wallDensity = 0.05 * (map % 8);
+    o.terrainChance = 0;
+    o.wrap = false;
+    o.maxPortals = 0;
+    o.oneWayChance = 0;
+    const Grid skipping = astar::testing::randomGrid(rng, o);
+    std::vector<NodeId> walls;
+    for (NodeId n = 0; n < skipping.cellCount() && walls.size() < 2; ++n)
+      if (!skipping.passable(n)) walls.push_back(n);
+    if (walls.size() < 2) continue;
+    Grid all = skipping;
+    ASSERT_TRUE(all.addPortal(all.xOf(walls[0]), all.yOf(walls[0]), all.xOf(walls[1]), all.yOf(walls[1]), 0.0, true).ok());
+    ASSERT_TRUE(skipping.canSkipDominatedMoves());
+    ASSERT_FALSE(all.canSkipDominatedMoves());
+    const NodeId start = astar::testing::randomPassable(rng, skipping), goal = astar::testing::randomPassable(rng, skipping);
+    SearchOptions options;
+    options.algorithm = static_cast<Algorithm>(map % kAlgorithmCount);
+    if (options.algorithm == Algorithm::JumpPoint) options.algorithm = Algorithm::AStar;
+    options.heuristic = static_cast<Heuristic>(map / kAlgorithmCount % kHeuristicCount);
+    options.portalAware = false;
+    options.weight = 1.7;
+    GridSearch a(skipping), b(all);
+    const Outcome got = runSliced(a, start, goal, options, 0xFFFFFFFFu);
+    const Outcome want = runSliced(b, start, goal, options, 0xFFFFFFFFu);
+    ASSERT_EQ(got.status, want.status) << "map " << map;
+    ASSERT_EQ(got.order, want.order) << "map " << map << ", " << algorithmName(options.algorithm);
+    ASSERT_EQ(got.path, want.path) << "map " << map;
+    ASSERT_EQ(got.cost, want.cost) << "map " << map;
+    EXPECT_LE(got.generated, want.generated) << "map " << map;
+    generatedSkipping += got.generated;
+    generatedAll += want.generated;
+    ++compared;
+  }
+  EXPECT_GT(compared, 1000);
+  // (measured: about half of the moves are skipped on these maps)
+  EXPECT_LT(generatedSkipping, generatedAll * 3 / 4);
+}
