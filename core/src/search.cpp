@@ -23,13 +23,15 @@ constexpr std::uint32_t kSlotBits = 24;
 constexpr std::uint32_t kSlotMask = (1u << kSlotBits) - 1;
 constexpr std::uint32_t kClosedSlot = kSlotMask;     // the heap never holds all nodes at once,
 constexpr std::uint32_t kReadySlot = kSlotMask - 1;  // so its positions stay below both
-// Open-list keys are 64 bits: the primary value (f, or h for greedy) keeps its top 48 bits
-// (11 exponent + 36 mantissa bits: a relative 2^-36, so two path costs closer than that may
-// be expanded in either order) and the top 16 bits of the tie (g as a float: 8 exponent + 7
-// mantissa bits) fill the rest. Measured on the Moving AI sample: 25 tie bits (and f to 2^-27)
-// gave the same expansions within 0.2 %.
+// Open-list keys are 64 bits: the primary value (f, or h for greedy) keeps its top 45 bits
+// (11 exponent + 33 mantissa bits: a relative 2^-33, so two path costs closer than 1.2e-10
+// may be expanded in either order), then the top 16 bits of the tie (g as a float: 8
+// exponent + 7 mantissa bits), and the low 3 bits stay clear for the heap (IndexedHeap's
+// KeysLeaveLowBits). Measured on the Moving AI sample: 25 tie bits (and f to 2^-27) gave the
+// same expansions within 0.2 %; f to 2^-33 instead of 2^-36, the same expansions exactly.
 constexpr std::uint32_t kTieBits = 16;
-constexpr std::uint64_t kPrimaryMask = ~((std::uint64_t{1} << kTieBits) - 1);
+constexpr std::uint32_t kHeapSlotBits = 3;
+constexpr std::uint64_t kPrimaryMask = ~((std::uint64_t{1} << (kTieBits + kHeapSlotBits)) - 1);
 constexpr std::uint32_t kMaxGeneration = 255;
 constexpr NodeId kMaxNodes = kSlotMask;  // 4096 x 4096 grids fit exactly
 
@@ -45,6 +47,8 @@ struct SlotWriter {
   std::uint32_t generationTag = 0;
   void operator()(NodeId node, std::uint32_t slot) const { tags[node] = generationTag | slot; }
 };
+using OpenHeap = detail::IndexedHeap<SlotWriter, true>;
+static_assert(OpenHeap::kChildBits == kHeapSlotBits);
 
 void describeNode(const Grid& grid, NodeId n, char* out, std::size_t size) {
   if (n < grid.cellCount())
@@ -74,7 +78,7 @@ struct Search<Space>::Impl {
   std::vector<NodeId> parents;
   std::uint32_t generation = 0;
   std::uint32_t generationTag = 0;  // generation << kSlotBits
-  detail::IndexedHeap<SlotWriter> heap{SlotWriter{}};
+  OpenHeap heap{SlotWriter{}};
   detail::Estimator<Space> estimate;
   std::vector<NodeId> goals;  // sorted
   NodeId start = kNoNode;
@@ -118,12 +122,12 @@ struct Search<Space>::Impl {
     // orders (a few ulps apart) tie, so the tie rule decides between them and not rounding
     // noise (measured: 10 % fewer expansions on Paris). Truncation keeps the order of any two
     // keys or makes them equal; it never swaps them.
-    if (fifo) return sequence++;
-    if (lifo) return ~++sequence;  // from ~1: ~0 marks an empty heap slot
+    if (fifo) return sequence++ << kHeapSlotBits;
+    if (lifo) return ~++sequence << kHeapSlotBits;
     const double h = estimate(n);
     const std::uint32_t gBits = detail::orderTie(static_cast<float>(g));
-    if (greedy) return (detail::orderKey(h) & kPrimaryMask) | (gBits >> (32 - kTieBits));
-    return (detail::orderKey(g + weight * h) & kPrimaryMask) | (~gBits >> (32 - kTieBits));
+    if (greedy) return (detail::orderKey(h) & kPrimaryMask) | (gBits >> (32 - kTieBits) << kHeapSlotBits);
+    return (detail::orderKey(g + weight * h) & kPrimaryMask) | (~gBits >> (32 - kTieBits) << kHeapSlotBits);
   }
 
   void prepare() {
