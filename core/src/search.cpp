@@ -85,6 +85,7 @@ struct Search<Space>::Impl {
   SearchOptions options;
   double weight = 1.0;
   bool greedy = false, fifo = false, lifo = false, updateOpen = true, reopenClosed = false;
+  bool otherKey = false;  // greedy, fifo or lifo
   bool jump = false;
   bool skipDominated = false;  // grids: Grid::forEachNeighborFrom after the first expansion
   // The open list is the heap plus a ready stack: a new node that ranks before the heap's top
@@ -107,7 +108,10 @@ struct Search<Space>::Impl {
   std::uint64_t sequence = 0;
 
   bool seen(NodeId n) const { return (tags[n] & ~kSlotMask) == generationTag && generation != 0; }
+  NodeId firstGoal = kNoNode;  // goals[0], and the only one when !multipleGoals
+  bool multipleGoals = false;
   bool isGoal(NodeId n) const {
+    if (!multipleGoals) return n == firstGoal;
     if (goals.size() <= 8) {
       for (NodeId g : goals)
         if (g == n) return true;
@@ -122,12 +126,18 @@ struct Search<Space>::Impl {
     // orders (a few ulps apart) tie, so the tie rule decides between them and not rounding
     // noise (measured: 10 % fewer expansions on Paris). Truncation keeps the order of any two
     // keys or makes them equal; it never swaps them.
-    if (fifo) return sequence++ << kHeapSlotBits;
-    if (lifo) return ~++sequence << kHeapSlotBits;
+    if (otherKey) [[unlikely]]
+      return otherKeyFor(n, g);
     const double h = estimate(n);
     const std::uint32_t gBits = detail::orderTie(static_cast<float>(g));
-    if (greedy) return (detail::orderKey(h) & kPrimaryMask) | (gBits >> (32 - kTieBits) << kHeapSlotBits);
     return (detail::orderKey(g + weight * h) & kPrimaryMask) | (~gBits >> (32 - kTieBits) << kHeapSlotBits);
+  }
+  // Greedy, breadth-first and depth-first keys (one test on the A* / Dijkstra path).
+  std::uint64_t otherKeyFor(NodeId n, double g) {
+    if (fifo) return sequence++ << kHeapSlotBits;
+    if (lifo) return ~++sequence << kHeapSlotBits;
+    const std::uint32_t gBits = detail::orderTie(static_cast<float>(g));
+    return (detail::orderKey(estimate(n)) & kPrimaryMask) | (gBits >> (32 - kTieBits) << kHeapSlotBits);
   }
 
   void prepare() {
@@ -234,6 +244,8 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   }
   std::sort(s.goals.begin(), s.goals.end());
   s.goals.erase(std::unique(s.goals.begin(), s.goals.end()), s.goals.end());
+  s.firstGoal = s.goals[0];
+  s.multipleGoals = s.goals.size() > 1;
 
   const Algorithm a = options.algorithm;
   const bool blind = a == Algorithm::Dijkstra || a == Algorithm::BreadthFirst || a == Algorithm::DepthFirst;
@@ -242,6 +254,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   s.fifo = a == Algorithm::BreadthFirst;
   s.lifo = a == Algorithm::DepthFirst;
   s.updateOpen = !(s.fifo || s.lifo);
+  s.otherKey = s.greedy || s.fifo || s.lifo;
   s.reopenClosed = weighted;
   s.jump = false;
   if (a == Algorithm::JumpPoint) {
