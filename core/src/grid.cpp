@@ -42,13 +42,16 @@ Error Grid::reset(int width, int height) {
   const std::size_t cells = cellCount();
   open_.assign(static_cast<std::size_t>(width + 2) * static_cast<std::size_t>(height + 2), 0);
   for (int y = 0; y < height; ++y) std::fill_n(open_.begin() + static_cast<std::ptrdiff_t>(paddedXY(0, y)), width, 1);
-  openRing_.assign(cells, 0);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      unsigned ring = 0;
-      for (unsigned d = 0; d < 8; ++d) ring |= static_cast<unsigned>(contains(x + kRingX[d], y + kRingY[d])) << d;
-      openRing_[index(x, y)] = static_cast<std::uint8_t>(ring);
-    }
+  for (int d = 0; d < 8; ++d) moveOffset_[d] = static_cast<std::ptrdiff_t>(kDirectionY[d]) * width + kDirectionX[d];
+  // Every neighbour inside the map is open: all eight inside, fewer on the border.
+  openRing_.assign(cells, 0xFF);
+  auto border = [&](int x, int y) {
+    unsigned ring = 0;
+    for (unsigned d = 0; d < 8; ++d) ring |= static_cast<unsigned>(contains(x + kRingX[d], y + kRingY[d])) << d;
+    openRing_[index(x, y)] = static_cast<std::uint8_t>(ring);
+  };
+  for (int x = 0; x < width; ++x) border(x, 0), border(x, height - 1);
+  for (int y = 0; y < height; ++y) border(0, y), border(width - 1, y);
   cost_.assign(cells, 1.0f);
   entryMask_.assign(cells, kAllDirections);
   portalFlags_.assign(cells, 0);

@@ -179,6 +179,7 @@ class Grid {
   std::uint64_t rowMagic_ = 0;
   std::vector<std::uint8_t> open_;       // padded, 1 = passable
   std::vector<std::uint8_t> openRing_;   // per cell: its passable neighbours as ring bits (detail::rotateRing)
+  std::ptrdiff_t moveOffset_[8] = {};    // index difference of a move, by Direction
   std::vector<float> cost_;              // entry cost per cell (0 for walls)
   std::vector<std::uint8_t> entryMask_;  // allowed entry directions per cell
   std::vector<std::uint8_t> portalFlags_;  // bit 0: has outgoing portal edge, bit 1: incoming
@@ -349,11 +350,10 @@ ASTAR_FORCE_INLINE void Grid::forEachNeighborFrom(NodeId n, NodeId from, Visit&&
     t = kRingOfBlock[row * 3 + block - row * w];
   }
   const unsigned moves = detail::kUndominatedMoves[static_cast<unsigned>(diagonal_)][t * 256 + openRing_[n]];
-  const std::ptrdiff_t offsets[8] = {-w, 1, w, -1, 1 - w, 1 + w, w - 1, -w - 1};  // Direction order
   const double straight = straightCost_ * minCost_, diagonal = diagonalCost_ * minCost_;
   for (unsigned bits = moves; bits != 0; bits &= bits - 1) {
     const int d = std::countr_zero(bits);
-    visit(static_cast<NodeId>(static_cast<std::ptrdiff_t>(n) + offsets[d]), d < 4 ? straight : diagonal);
+    visit(static_cast<NodeId>(static_cast<std::ptrdiff_t>(n) + moveOffset_[d]), d < 4 ? straight : diagonal);
   }
 }
 
