@@ -75,12 +75,12 @@ class IndexedHeap {
   void decrease(std::uint32_t position, std::uint64_t key) { siftUp(position, key, nodes()[position]); }
 
  private:
-  // Position p lives at storage index offset_ + p, with offset_ chosen so that the children
+  // Position p lives at storage index offset + p, with the offset chosen so that the children
   // of p (Arity * p + 1 ...) start on a 64-byte boundary of the key array.
-  std::uint64_t* keys() { return keyStorage_.get() + offset_; }
-  const std::uint64_t* keys() const { return keyStorage_.get() + offset_; }
-  NodeId* nodes() { return nodeStorage_.get() + offset_; }
-  const NodeId* nodes() const { return nodeStorage_.get() + offset_; }
+  std::uint64_t* keys() { return keys_; }
+  const std::uint64_t* keys() const { return keys_; }
+  NodeId* nodes() { return nodes_; }
+  const NodeId* nodes() const { return nodes_; }
   void grow(std::size_t n) {
     // new[] of a trivial type leaves the memory untouched: reserving room for every node of a
     // big map costs address space, not resident pages, until the heap really grows there.
@@ -96,7 +96,8 @@ class IndexedHeap {
     }
     keyStorage_ = std::move(keys);
     nodeStorage_ = std::move(nodes);
-    offset_ = offset;
+    keys_ = keyStorage_.get() + offset;
+    nodes_ = nodeStorage_.get() + offset;
     capacity_ = n;
     std::fill_n(this->keys() + size_, Arity + 1, kEmptyKey);
   }
@@ -161,7 +162,9 @@ class IndexedHeap {
   static constexpr std::uint64_t kEmptyKey = ~std::uint64_t{0};
   std::unique_ptr<std::uint64_t[]> keyStorage_;
   std::unique_ptr<NodeId[]> nodeStorage_;
-  std::size_t offset_ = 0, size_ = 0, capacity_ = 0;
+  std::uint64_t* keys_ = nullptr;  // storage + offset: position 0
+  NodeId* nodes_ = nullptr;
+  std::size_t size_ = 0, capacity_ = 0;
   OnMove onMove_;
 };
 
