@@ -123,13 +123,13 @@ class Grid {
            diagonalCost_ < 2 * straightCost_;
   }
   // forEachNeighbor for a search that reached n from `from`, a neighbouring cell it expanded
-  // before n (kNoNode for the start: then every move). Skips the moves to cells next to both that `from` enters directly: such a
-  // cell already has g <= g(from) + step(from, cell) < g(n) + step(n, cell), so the move
-  // cannot improve it (strictly, by the triangle inequality that canSkipDominatedMoves
-  // checks). Any best-first search gets the same g values and expansions, and relaxes
-  // fewer moves: on an open map 3 of 8 after a straight step, 5 after a diagonal one.
-  // Requires canSkipDominatedMoves() and `from` one move away from n (or kNoNode). Same
-  // visit order as forEachNeighbor (straight moves N, E, S, W, then NE, SE, SW, NW).
+  // before n (kNoNode for the start: then every move). Skips the moves to cells next to both
+  // that `from` enters directly: such a cell already has g <= g(from) + step(from, cell),
+  // which is < g(n) + step(n, cell) by the triangle inequality canSkipDominatedMoves checks,
+  // so the move cannot improve it. Any best-first search gets the same g values and
+  // expansions and relaxes fewer moves: on open floor 3 of 8 after a straight step, 5 after
+  // a diagonal one. Requires canSkipDominatedMoves() and `from` one move away from n (or
+  // kNoNode). Same visit order as forEachNeighbor (N, E, S, W, then NE, SE, SW, NW).
   template <class Visit>
   void forEachNeighborFrom(NodeId n, NodeId from, Visit&& visit) const;
   // Calls visit(NodeId previous, double stepCost) for every move into n.
