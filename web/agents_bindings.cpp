@@ -31,17 +31,23 @@ class AgentWorld {
   // costs: Float32Array (0 = wall), masks: Uint8Array, portals: [{from, to, cost, twoWay}].
   // Returns "" or an error message; true changes are counted in changes().
   std::string sync(int width, int height, val costs, val masks, val portals, bool wrapX, bool wrapY, int diagonal,
-                   int costModel) {
+                   int costModel, int topology) {
     const std::vector<float> c = emscripten::convertJSArrayToNumberVector<float>(costs);
     const std::vector<int> m = emscripten::convertJSArrayToNumberVector<int>(masks);
     const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
     if (width < 1 || height < 1 || c.size() != cells || m.size() != cells) return "sync: sizes do not match";
-    if (diagonal < 0 || diagonal > 3 || costModel < 0 || costModel > 1) return "sync: unknown movement rule or cost model";
+    if (diagonal < 0 || diagonal > 3 || costModel < 0 || costModel > 1 || topology < 0 || topology > 1)
+      return "sync: unknown movement rule, cost model or cell shape";
     const std::uint64_t before = grid_.revision();
     if (grid_.width() != width || grid_.height() != height) {
       if (astar::Error e = grid_.reset(width, height)) return e.message;
     }
-    if (grid_.wrapX() != wrapX || grid_.wrapY() != wrapY) grid_.setWrap(wrapX, wrapY);
+    if (grid_.topology() != static_cast<astar::Topology>(topology)) {
+      (void)grid_.setWrap(false, false);  // a vertical wrap may not suit the new shape yet
+      if (astar::Error e = grid_.setTopology(static_cast<astar::Topology>(topology))) return e.message;
+    }
+    if (grid_.wrapX() != wrapX || grid_.wrapY() != wrapY)
+      if (astar::Error e = grid_.setWrap(wrapX, wrapY)) return e.message;
     if (grid_.diagonal() != static_cast<astar::DiagonalMovement>(diagonal))
       grid_.setDiagonal(static_cast<astar::DiagonalMovement>(diagonal));
     if (grid_.costModel() != static_cast<astar::CostModel>(costModel))

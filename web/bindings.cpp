@@ -135,9 +135,19 @@ class WebEngine {
   }
   bool wrapX() const { return grid_.wrapX(); }
   bool wrapY() const { return grid_.wrapY(); }
-  void setWrap(bool x, bool y) {
-    grid_.setWrap(x, y);
+  // Returns "" or why the wrap was refused (a hex grid with an odd height wraps only in x).
+  std::string setWrap(bool x, bool y) {
+    const astar::Error e = grid_.setWrap(x, y);
     invalidateSearch();
+    return e.message;
+  }
+  // 0 square, 1 hex (Topology). Returns "" or why it was refused.
+  int topology() const { return static_cast<int>(grid_.topology()); }
+  std::string setTopology(int t) {
+    if (t < 0 || t > 1) return "cell shape must be 0 (square) or 1 (hex)";
+    const astar::Error e = grid_.setTopology(static_cast<astar::Topology>(t));
+    invalidateSearch();
+    return e.message;
   }
   // 0 never, 1 only when no obstacles, 2 if at most one obstacle, 3 always (DiagonalMovement).
   int diagonal() const { return static_cast<int>(grid_.diagonal()); }
@@ -446,6 +456,8 @@ EMSCRIPTEN_BINDINGS(astar_web) {
       .function("wrapX", &WebEngine::wrapX)
       .function("wrapY", &WebEngine::wrapY)
       .function("setWrap", &WebEngine::setWrap)
+      .function("topology", &WebEngine::topology)
+      .function("setTopology", &WebEngine::setTopology)
       .function("diagonal", &WebEngine::diagonal)
       .function("setDiagonal", &WebEngine::setDiagonal)
       .function("costModel", &WebEngine::costModel)

@@ -58,6 +58,7 @@ class GridGeometry {
     height_ = grid.height();
     wrapX_ = wrapAware && grid.wrapX();
     wrapY_ = wrapAware && grid.wrapY();
+    hex_ = grid.hex();
     const double scale = grid.minCost();
     const bool diagonals = grid.diagonal() != DiagonalMovement::Never;
     const double s = grid.straightCost(), d = diagonals ? std::min(grid.diagonalCost(), 2 * s) : 2 * s;
@@ -65,12 +66,13 @@ class GridGeometry {
     metric_.straight = s * scale;
     metric_.diagonal = d * scale;
     metric_.euclid = (diagonals ? std::min(s, grid.diagonalCost() / std::sqrt(2.0)) : s) * scale;
+    if (hex_) metric_.euclid = s * scale;  // a hex step (straight cost) moves one unit between centres
     goals_.clear();
     for (NodeId g : goals) goals_.push_back({grid.xOf(g), grid.yOf(g)});
     entries_.clear();
     if (portalAware && !grid.portals().empty() && kind != Heuristic::Zero) buildPortalBound(grid);
     single_ = goals_.size() == 1 && entries_.empty();
-    singleOctile_ = single_ && kind == Heuristic::Octile && !wrapX_ && !wrapY_;
+    singleOctile_ = single_ && kind == Heuristic::Octile && !wrapX_ && !wrapY_ && !hex_;
   }
 
   // The common case (one goal, octile, no wrap, no portal bound) without the general
@@ -111,11 +113,63 @@ class GridGeometry {
   };
 
   ASTAR_FORCE_INLINE double between(int ax, int ay, int bx, int by) const {
+    if (hex_) return hexBetween(ax, ay, bx, by);
     int dx = ax > bx ? ax - bx : bx - ax;
     int dy = ay > by ? ay - by : by - ay;
     if (wrapX_) dx = std::min(dx, width_ - dx);
     if (wrapY_) dy = std::min(dy, height_ - dy);
     return metric_(dx, dy);
+  }
+
+  // Hex grids (odd-r rows): Euclidean is the distance between cell centres (x + (y odd) / 2,
+  // y * sqrt(3) / 2); the others are the hex distance, the exact step count on open floor.
+  // Both are lower bounds because every step moves one unit between centres.
+  double hexBetween(int ax, int ay, int bx, int by) const {
+    switch (metric_.kind) {
+      case Heuristic::Zero: return 0.0;
+      case Heuristic::Euclidean: {
+        double dx = std::fabs((ax + 0.5 * (ay & 1)) - (bx + 0.5 * (by & 1)));
+        int dy = ay > by ? ay - by : by - ay;
+        if (wrapX_) dx = std::min(dx, width_ - dx);  // a row's centres repeat every width
+        if (wrapY_) dy = std::min(dy, height_ - dy);  // even height: rows keep their shift
+        const double rise = dy * (std::sqrt(3.0) / 2.0);
+        return metric_.euclid * std::sqrt(dx * dx + rise * rise);
+      }
+      default: return metric_.straight * hexSteps(ax, ay, bx, by);
+    }
+  }
+
+  // Hex distance in axial coordinates (q = x - floor(y / 2), r = y): max(|dq|, |dr|, |dq + dr|).
+  // On wrapping axes, the minimum over the copies of b: a horizontal wrap adds width to q; a
+  // vertical wrap (even height) adds height to r and takes height / 2 from q.
+  static int hexNorm(int dq, int dr) {
+    const int a = dq < 0 ? -dq : dq, b = dr < 0 ? -dr : dr, c = dq + dr < 0 ? -(dq + dr) : dq + dr;
+    return std::max(a, std::max(b, c));
+  }
+  int hexSteps(int ax, int ay, int bx, int by) const {
+    const int dr = by - ay, dq = (bx - (by >> 1)) - (ax - (ay >> 1));
+    if (!wrapX_ && !wrapY_) return hexNorm(dq, dr);
+    // For a fixed vertical copy the distance is convex in the horizontal shift and flat
+    // around dq = -dr / 2, so the two shifts next to that point hold the minimum.
+    auto bestForRow = [&](int q, int r) {
+      if (!wrapX_) return hexNorm(q, r);
+      const int k = static_cast<int>(std::floor((-0.5 * r - q) / width_));
+      return std::min(hexNorm(q + k * width_, r), hexNorm(q + (k + 1) * width_, r));
+    };
+    if (!wrapY_) return bestForRow(dq, dr);
+    // Vertical copies outward from the nearest one; |r| bounds a copy's distance from below.
+    const int nearest = static_cast<int>(std::lround(-static_cast<double>(dr) / height_));
+    int best = bestForRow(dq - nearest * (height_ / 2), dr + nearest * height_);
+    for (int step = 1;; ++step) {
+      bool tried = false;
+      for (int l : {nearest - step, nearest + step}) {
+        const int r = dr + l * height_;
+        if ((r < 0 ? -r : r) >= best) continue;
+        tried = true;
+        best = std::min(best, bestForRow(dq - l * (height_ / 2), r));
+      }
+      if (!tried) return best;
+    }
   }
 
   // Dijkstra over portal endpoints: D(X) = min(direct(X, goals), direct(X, Y) + D(Y),
@@ -173,6 +227,7 @@ class GridGeometry {
   const Grid* grid_ = nullptr;
   int width_ = 0, height_ = 0;
   bool wrapX_ = false, wrapY_ = false;
+  bool hex_ = false;
   bool single_ = false;  // one goal, no portal entries: the common fast case
   bool singleOctile_ = false;
   Metric metric_;

@@ -101,7 +101,7 @@ void FlowField::settle(const Grid& grid) {
 // ---- build ----
 
 bool FlowField::sameShape(const Grid& grid) const {
-  return width_ == grid.width() && height_ == grid.height() && diagonal_ == grid.diagonal() &&
+  return width_ == grid.width() && height_ == grid.height() && diagonal_ == grid.diagonal() && hex_ == grid.hex() &&
          costModel_ == grid.costModel() && wrapX_ == grid.wrapX() && wrapY_ == grid.wrapY();
 }
 
@@ -115,6 +115,7 @@ void FlowField::snapshot(const Grid& grid) {
   }
   portals_.assign(grid.portals().begin(), grid.portals().end());
   diagonal_ = grid.diagonal();
+  hex_ = grid.hex();
   costModel_ = grid.costModel();
   wrapX_ = grid.wrapX();
   wrapY_ = grid.wrapY();

@@ -116,6 +116,7 @@ std::string writeMovingAiMap(const MapDocument& doc, std::vector<std::string>* l
     if (g.diagonal() != DiagonalMovement::OnlyWhenNoObstacles)
       lost->push_back("the movement rule (Moving AI maps are octile without corner cutting)");
     if (g.costModel() != CostModel::Real) lost->push_back("the integer cost model");
+    if (g.hex()) lost->push_back("hex cells (the format has square cells only)");
     if (g.wrapX() || g.wrapY()) lost->push_back("wrap-around");
     if (!g.portals().empty()) lost->push_back("portals");
     if (g.hasOneWayCells()) lost->push_back("one-way cells");

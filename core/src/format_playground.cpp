@@ -107,6 +107,8 @@ struct Header {
   DiagonalMovement movement = DiagonalMovement::OnlyWhenNoObstacles;
   CostModel costModel = CostModel::Real;
   bool wrapX = false, wrapY = false;
+  Topology topology = Topology::Square;
+  int wrapLine = 0, topologyLine = 0;
   bool haveStart = false;
   Position start;
   std::vector<Position> goals;
@@ -115,10 +117,10 @@ struct Header {
   int seen[16] = {};  // line of the first occurrence of each single-valued key
 };
 
-enum Key { kName, kAuthor, kDescription, kSize, kMovement, kCostModel, kWrap, kNodeSize, kStart, kTerrain, kGoal, kPortal, kOneWay, kKeyCount };
-constexpr const char* kKeyNames[kKeyCount] = {"name",      "author", "description", "size",  "movement",
-                                              "cost-model", "wrap",  "node-size",   "start", "terrain",
-                                              "goal",      "portal", "one-way"};
+enum Key { kName, kAuthor, kDescription, kSize, kCells, kMovement, kCostModel, kWrap, kNodeSize, kStart, kTerrain, kGoal, kPortal, kOneWay, kKeyCount };
+constexpr const char* kKeyNames[kKeyCount] = {"name",       "author", "description", "size",  "cells",
+                                              "movement",   "cost-model", "wrap",  "node-size", "start",
+                                              "terrain",    "goal",   "portal",      "one-way"};
 constexpr int kFirstRepeatable = kTerrain;
 
 Error parseCoordinates(const std::vector<text::Token>& t, std::size_t i, int line, Position& out) {
@@ -180,6 +182,14 @@ Error parseHeaderLine(Header& h, Key key, std::string_view value, int valueColum
       }
       return text::expected(first(), line, "never, only-when-no-obstacles, if-at-most-one-obstacle or always");
     }
+    case kCells: {
+      if (t.size() == 1 && (t[0].text == "square" || t[0].text == "hex")) {
+        h.topology = t[0].text == "hex" ? Topology::Hex : Topology::Square;
+        h.topologyLine = line;
+        return {};
+      }
+      return text::expected(first(), line, "square or hex");
+    }
     case kCostModel: {
       if (t.size() == 1 && (t[0].text == "real" || t[0].text == "integer")) {
         h.costModel = t[0].text == "real" ? CostModel::Real : CostModel::Integer;
@@ -191,6 +201,7 @@ Error parseHeaderLine(Header& h, Key key, std::string_view value, int valueColum
       if (t.size() == 1 && (t[0].text == "none" || t[0].text == "x" || t[0].text == "y" || t[0].text == "xy")) {
         h.wrapX = t[0].text.find('x') != std::string_view::npos;
         h.wrapY = t[0].text.find('y') != std::string_view::npos;
+        h.wrapLine = line;
         return {};
       }
       return text::expected(first(), line, "none, x, y or xy");
@@ -333,7 +344,7 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
     if (k == kKeyCount)
       return text::at(line.number, indent + 1,
                       "unknown key '" + text::shown(key) +
-                          "' (expected name, author, description, size, movement, cost-model, wrap, node-size, "
+                          "' (expected name, author, description, size, cells, movement, cost-model, wrap, node-size, "
                           "terrain, start, goal, portal, one-way or grid)");
     if (k < kFirstRepeatable) {
       if (h.seen[k])
@@ -364,7 +375,8 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
   if (Error e = g.reset(h.width, h.height)) return e;
   g.setDiagonal(h.movement);
   g.setCostModel(h.costModel);
-  g.setWrap(h.wrapX, h.wrapY);
+  if (Error e = g.setTopology(h.topology)) return text::at(h.topologyLine, 1, e.message);
+  if (Error e = g.setWrap(h.wrapX, h.wrapY)) return text::at(h.wrapLine, 1, e.message);
   int byLetter[256];
   std::fill(std::begin(byLetter), std::end(byLetter), -1);
   for (std::size_t i = 0; i < doc.terrain.size(); ++i) byLetter[static_cast<unsigned char>(doc.terrain[i].letter)] = static_cast<int>(i);
@@ -414,6 +426,7 @@ std::string writePlaygroundMap(const MapDocument& doc, std::vector<std::string>*
   if (!doc.author.empty()) out += "author: " + escapeText(doc.author) + "\n";
   if (!doc.description.empty()) out += "description: " + escapeText(doc.description) + "\n";
   out += "size: " + std::to_string(g.width()) + " x " + std::to_string(g.height()) + "\n";
+  if (g.hex()) out += "cells: hex\n";  // square is the default: square maps read as they always did
   out += std::string("movement: ") + kMovementNames[static_cast<int>(g.diagonal())] + "\n";
   out += std::string("cost-model: ") + (g.costModel() == CostModel::Integer ? "integer" : "real") + "\n";
   out += std::string("wrap: ") + (g.wrapX() ? (g.wrapY() ? "xy" : "x") : (g.wrapY() ? "y" : "none")) + "\n";

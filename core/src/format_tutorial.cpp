@@ -60,6 +60,7 @@ std::string writeTutorialGrid(const MapDocument& doc, std::vector<std::string>* 
   }
   if (lost) {
     if (costsLost) lost->push_back("cell costs other than 1 (tutorial cells are walls or floor)");
+    if (g.hex()) lost->push_back("hex cells (the format has square cells only)");
     if (g.wrapX() || g.wrapY()) lost->push_back("wrap-around");
     if (!g.portals().empty()) lost->push_back("portals");
     if (g.hasOneWayCells()) lost->push_back("one-way cells");

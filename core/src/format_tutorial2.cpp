@@ -75,6 +75,7 @@ std::string writeTutorial2(const MapDocument& doc, std::vector<std::string>* los
     if (costsLost) lost->push_back("cell costs other than 1 (Tutorial 2 cells are navigable or blocked)");
     if (markersLost) lost->push_back("a start or goal on a blocked cell");
     if (doc.goals.size() > 1) lost->push_back("goals after the first");
+    if (g.hex()) lost->push_back("hex cells (the format has square cells only)");
     if (g.wrapX() || g.wrapY()) lost->push_back("wrap-around");
     if (!g.portals().empty()) lost->push_back("portals");
     if (g.hasOneWayCells()) lost->push_back("one-way cells");

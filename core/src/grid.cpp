@@ -188,7 +188,28 @@ void Grid::rebuildPortalEdges() {
 bool operator==(const Grid& a, const Grid& b) {
   return a.width_ == b.width_ && a.height_ == b.height_ && a.open_ == b.open_ && a.cost_ == b.cost_ &&
          a.entryMask_ == b.entryMask_ && a.portals_ == b.portals_ && a.diagonal_ == b.diagonal_ &&
-         a.costModel_ == b.costModel_ && a.wrapX_ == b.wrapX_ && a.wrapY_ == b.wrapY_;
+         a.costModel_ == b.costModel_ && a.wrapX_ == b.wrapX_ && a.wrapY_ == b.wrapY_ && a.topology_ == b.topology_;
+}
+
+static Error oddHexWrap(int height) {
+  return Error{"a hex grid wraps vertically only with an even height (this one is " + std::to_string(height) +
+               " rows): odd rows are shifted, so the seam must join an odd row to an even one"};
+}
+
+Error Grid::setTopology(Topology t) {
+  if (t != Topology::Square && t != Topology::Hex) return Error{"unknown topology"};
+  if (t == Topology::Hex && wrapY_ && height_ % 2 != 0) return oddHexWrap(height_);
+  topology_ = t;
+  ++revision_;
+  return {};
+}
+
+Error Grid::setWrap(bool x, bool y) {
+  if (topology_ == Topology::Hex && y && height_ % 2 != 0) return oddHexWrap(height_);
+  wrapX_ = x && width_ > 0;
+  wrapY_ = y && height_ > 0;
+  ++revision_;
+  return {};
 }
 
 }  // namespace astar

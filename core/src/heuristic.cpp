@@ -16,7 +16,8 @@ HeuristicProperties heuristicProperties(Heuristic h, const Grid& grid, bool wrap
   }
   if (static_cast<int>(h) >= kHeuristicCount) return {false, false};
   bool ok = true;
-  if (h == Heuristic::Manhattan && grid.diagonal() != DiagonalMovement::Never) ok = false;  // a diagonal step is < 2 straight ones
+  // A diagonal step is < 2 straight ones. (On hex grids Manhattan is the hex distance.)
+  if (h == Heuristic::Manhattan && !grid.hex() && grid.diagonal() != DiagonalMovement::Never) ok = false;
   if (!wrapAware && (grid.wrapX() || grid.wrapY())) ok = false;  // a tunnel can be shorter than the straight line
   if (!portalAware && !grid.portals().empty()) ok = false;       // a portal can be shorter than the straight line
   return {ok, ok};

@@ -9,7 +9,7 @@ namespace {
 
 // Uniform cost over passable cells, and the rules under which the pruning is exact.
 bool uniformRules(const Grid& grid, float& cellCost) {
-  if (grid.diagonal() != DiagonalMovement::OnlyWhenNoObstacles || grid.wrapX() || grid.wrapY() ||
+  if (grid.hex() || grid.diagonal() != DiagonalMovement::OnlyWhenNoObstacles || grid.wrapX() || grid.wrapY() ||
       !grid.portals().empty() || grid.hasOneWayCells())
     return false;
   cellCost = 0.0f;

@@ -263,10 +263,52 @@ std::string cellName(const Grid& g, NodeId n) {
   return name;
 }
 
+// Hex grids: the raw path as cell centres (odd rows shifted by half a cell), not smoothed.
+// A step is Walk when a hex move joins the cells without crossing a seam, Wrap across a seam,
+// and Portal when no hex move joins them or a portal is the cheaper edge.
+Error hexCentres(const Grid& g, std::span<const NodeId> path, std::vector<PathPoint>& out) {
+  auto point = [&](NodeId n, PathJoin join) {
+    return PathPoint{g.xOf(n) + 0.5 + 0.5 * (g.yOf(n) & 1), g.yOf(n) + 0.5, join};
+  };
+  out.push_back(point(path[0], PathJoin::Start));
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const NodeId a = path[i - 1], b = path[i];
+    double cheapest = std::numeric_limits<double>::infinity();
+    g.forEachNeighbor(a, [&](NodeId m, double c) {
+      if (m == b && c < cheapest) cheapest = c;
+    });
+    if (cheapest == std::numeric_limits<double>::infinity()) {
+      out.clear();
+      return Error{"path step " + std::to_string(i) + " from " + cellName(g, a) + " to " + cellName(g, b) +
+                   " is not a move the grid allows"};
+    }
+    PathJoin join = PathJoin::Portal;
+    const double hexMove = g.straightCost() * static_cast<double>(g.cost(b));
+    for (int d = 0; d < 8 && join == PathJoin::Portal; ++d) {
+      if (!g.hasDirection(d) || cheapest < hexMove) continue;
+      int dx, dy;
+      g.moveDelta(d, g.yOf(a), dx, dy);
+      const int x = g.xOf(a) + dx, y = g.yOf(a) + dy;
+      if (g.contains(x, y) && g.index(x, y) == b) join = PathJoin::Walk;
+      else if (!g.contains(x, y) && (g.wrapX() || g.wrapY())) {
+        const int wx = g.wrapX() ? (x + g.width()) % g.width() : x, wy = g.wrapY() ? (y + g.height()) % g.height() : y;
+        if (g.contains(wx, wy) && g.index(wx, wy) == b) join = PathJoin::Wrap;
+      }
+    }
+    out.push_back(point(b, join));
+  }
+  return {};
+}
+
 }  // namespace
 
 bool lineOfSight(const Grid& grid, NodeId a, NodeId b) {
   if (a >= grid.cellCount() || b >= grid.cellCount() || !grid.passable(a)) return false;
+  if (grid.hex()) {  // no hex line drawing: only the cell itself and one grid move
+    bool near = a == b;
+    grid.forEachNeighbor(a, [&](NodeId m, double) { near = near || m == b; });
+    return near;
+  }
   double unused;
   return traceCentres(grid, grid.xOf(a), grid.yOf(a), grid.xOf(b), grid.yOf(b), unused);
 }
@@ -291,6 +333,7 @@ Error smoothPath(const Grid& grid, std::span<const NodeId> path, const Smoothing
     if (!grid.passable(path[i])) return Error{"path node " + std::to_string(i) + " " + cellName(grid, path[i]) + " is a wall"};
   }
   if (path.empty()) return {};
+  if (grid.hex()) return hexCentres(grid, path, out);
 
   std::vector<double> prefix;
   std::vector<std::size_t> keep;

@@ -50,7 +50,26 @@ inline std::vector<Edge> referenceMoves(const Grid& grid, NodeId n) {
     return true;
   };
   if (!grid.passable(n)) return out;
-  const int dirs = grid.diagonal() == DiagonalMovement::Never ? 4 : 8;
+  if (grid.hex()) {
+    // Axial coordinates (q, r) of odd-r rows: q = x - floor(y / 2). The six neighbours and
+    // their Direction names, from Red Blob Games' hex grid guide.
+    struct HexMove {
+      int dq, dr;
+      Direction d;
+    };
+    static constexpr HexMove kHexMoves[6] = {{1, 0, East},       {-1, 0, West},     {1, -1, NorthEast},
+                                             {0, -1, NorthWest}, {0, 1, SouthEast}, {-1, 1, SouthWest}};
+    const int q = x - (y - (y & 1)) / 2;
+    for (const HexMove& mv : kHexMoves) {
+      const int r2 = y + mv.dr, q2 = q + mv.dq;
+      const int floorHalf = r2 >= 0 ? r2 / 2 : -((-r2 + 1) / 2);  // floor(r2 / 2)
+      NodeId m;
+      if (!cell(q2 + floorHalf, r2, m) || !grid.passable(m) || m == n) continue;
+      if (!(grid.entryMask(m) & (1u << mv.d))) continue;
+      out.push_back({m, grid.straightCost() * grid.cost(m)});
+    }
+  }
+  const int dirs = grid.hex() ? 0 : grid.diagonal() == DiagonalMovement::Never ? 4 : 8;
   for (int d = 0; d < dirs; ++d) {
     const int dx = kDirectionX[d], dy = kDirectionY[d];
     NodeId m, a, b;
@@ -117,6 +136,7 @@ struct RandomMapOptions {
   int maxPortals = 3;
   double oneWayChance = 0.03;
   bool randomMovement = true;  // random DiagonalMovement and cost model
+  double hexChance = 0.0;      // chance of hex cells (no random numbers drawn when 0)
 };
 
 inline Grid randomGrid(Rng& rng, const RandomMapOptions& o = {}) {
@@ -135,7 +155,11 @@ inline Grid randomGrid(Rng& rng, const RandomMapOptions& o = {}) {
     grid.setDiagonal(static_cast<DiagonalMovement>(rng.below(4)));
     grid.setCostModel(rng.chance(0.25) ? CostModel::Integer : CostModel::Real);
   }
-  if (o.wrap) grid.setWrap(rng.chance(0.5), rng.chance(0.3));
+  if (o.hexChance > 0.0 && rng.chance(o.hexChance)) (void)grid.setTopology(Topology::Hex);
+  if (o.wrap) {
+    const bool wrapX = rng.chance(0.5), wrapY = rng.chance(0.3);
+    (void)grid.setWrap(wrapX, wrapY && !(grid.hex() && grid.height() % 2 != 0));
+  }
   const int portals = o.maxPortals > 0 ? rng.below(o.maxPortals + 1) : 0;
   for (int i = 0; i < portals; ++i) {
     const int ax = rng.below(grid.width()), ay = rng.below(grid.height());

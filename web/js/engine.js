@@ -78,7 +78,11 @@ export class PlaygroundEngine {
   setEntryMask(x, y, mask) { return this.raw.setEntryMask(x, y, mask); }
   wrapX() { return this.raw.wrapX(); }
   wrapY() { return this.raw.wrapY(); }
-  setWrap(x, y) { this.raw.setWrap(!!x, !!y); }
+  setWrap(x, y) { return this.raw.setWrap(!!x, !!y); }
+  // 0 square, 1 hex (odd rows shifted right by half a cell).
+  topology() { return this.raw.topology(); }
+  isHex() { return this.raw.topology() === 1; }
+  setTopology(t) { return this.raw.setTopology(t); }
   diagonal() { return this.raw.diagonal(); }
   setDiagonal(d) { return this.raw.setDiagonal(d); }
   costModel() { return this.raw.costModel(); }

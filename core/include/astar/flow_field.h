@@ -118,6 +118,7 @@ class FlowField {
   CostModel costModel_ = CostModel::Real;
   bool wrapX_ = false;
   bool wrapY_ = false;
+  bool hex_ = false;
 
   FlowFieldStats stats_;
 };

@@ -31,11 +31,17 @@ inline constexpr int kMaxPortals = 256;
 enum class DiagonalMovement : std::uint8_t { Never, OnlyWhenNoObstacles, IfAtMostOneObstacle, Always };
 // Base step costs: Real = 1 and sqrt(2); Integer = 10 and 14 (the tutorial's integer mode).
 enum class CostModel : std::uint8_t { Real, Integer };
+// Cell shape. Hex: pointy-top hexagons in rows, odd rows shifted right by half a cell (the
+// "odd-r" offset layout of Red Blob Games). A hex cell has six neighbours, East, West,
+// NorthEast, SouthEast, SouthWest and NorthWest (the Direction values; no North or South),
+// each one step of straightCost(); the diagonal rule does not apply.
+enum class Topology : std::uint8_t { Square, Hex };
 
 // Directions: the four orthogonal ones first, so a 4-connected scan is directions 0..3.
 enum Direction : std::uint8_t { North, East, South, West, NorthEast, SouthEast, SouthWest, NorthWest };
 inline constexpr int kDirectionX[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 inline constexpr int kDirectionY[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+inline constexpr Direction kOppositeDirection[8] = {South, West, North, East, SouthWest, NorthWest, NorthEast, SouthEast};
 inline constexpr std::uint8_t kAllDirections = 0xFF;
 inline constexpr std::uint8_t directionBit(Direction d) { return static_cast<std::uint8_t>(1u << d); }
 
@@ -98,13 +104,26 @@ class Grid {
   double straightCost() const { return straightCost_; }
   double diagonalCost() const { return diagonalCost_; }
 
+  Topology topology() const { return topology_; }
+  bool hex() const { return topology_ == Topology::Hex; }
+  // Kept by reset(). A hex grid wraps vertically only with an even height (the odd-r rows
+  // alternate, so the seam must join an odd row to an even one): refused otherwise.
+  Error setTopology(Topology t);
+
   bool wrapX() const { return wrapX_; }
   bool wrapY() const { return wrapY_; }
-  void setWrap(bool x, bool y) {
-    wrapX_ = x && width_ > 0;
-    wrapY_ = y && height_ > 0;
-    ++revision_;
+  // Refused (and nothing changes) for a vertical wrap of a hex grid with an odd height.
+  Error setWrap(bool x, bool y);
+
+  // The offset of the move in direction d from a cell in row y: on hex grids the diagonal
+  // moves depend on the row's parity (odd rows are shifted right).
+  void moveDelta(int d, int y, int& dx, int& dy) const {
+    dy = kDirectionY[d];
+    dx = kDirectionX[d];
+    if (topology_ == Topology::Hex && dy != 0) dx = (dx - 1) / 2 + (y & 1);
   }
+  // Whether d is a move of this grid's topology (hex grids have no North or South).
+  bool hasDirection(int d) const { return topology_ == Topology::Square || (d != North && d != South); }
 
   // Portals: both ends must be distinct cells inside the grid; cost finite and >= 0.
   // The ends need not be passable now, but a portal is only used between passable cells.
@@ -119,8 +138,8 @@ class Grid {
   // True when forEachNeighborFrom may be used: no wrap, no portals, no one-way cells, one
   // cost everywhere, a diagonal step cheaper than two straight ones, and at least 3 columns.
   bool canSkipDominatedMoves() const {
-    return !wrapX_ && !wrapY_ && portalOut_.empty() && oneWayCount_ == 0 && uniformCost() && width_ >= 3 &&
-           diagonalCost_ < 2 * straightCost_;
+    return topology_ == Topology::Square && !wrapX_ && !wrapY_ && portalOut_.empty() && oneWayCount_ == 0 &&
+           uniformCost() && width_ >= 3 && diagonalCost_ < 2 * straightCost_;
   }
   // forEachNeighbor for a search that reached n from `from`, a neighbouring cell it expanded
   // before n (kNoNode for the start: then every move). Skips the moves to cells next to both
@@ -192,6 +211,7 @@ class Grid {
   std::uint32_t passableCount_ = 0;
   DiagonalMovement diagonal_ = DiagonalMovement::OnlyWhenNoObstacles;
   CostModel costModel_ = CostModel::Real;
+  Topology topology_ = Topology::Square;
   double straightCost_ = 1.0;
   double diagonalCost_ = 1.4142135623730951;
   bool wrapX_ = false;
@@ -260,7 +280,7 @@ ASTAR_FORCE_INLINE void Grid::paddedNeighbors(NodeId n, Visit& visit) const {
 
 template <class Visit>
 ASTAR_FORCE_INLINE void Grid::forEachNeighbor(NodeId n, Visit&& visit) const {
-  if (!wrapX_ && !wrapY_) {
+  if (!wrapX_ && !wrapY_ && topology_ == Topology::Square) {
     switch (diagonal_) {
       case DiagonalMovement::Never: paddedNeighbors<DiagonalMovement::Never>(n, visit); break;
       case DiagonalMovement::OnlyWhenNoObstacles: paddedNeighbors<DiagonalMovement::OnlyWhenNoObstacles>(n, visit); break;
@@ -268,18 +288,23 @@ ASTAR_FORCE_INLINE void Grid::forEachNeighbor(NodeId n, Visit&& visit) const {
       case DiagonalMovement::Always: paddedNeighbors<DiagonalMovement::Always>(n, visit); break;
     }
   } else {
+    // Wrapping or hex: bounds checked per move. Hex moves all cost a straight step and have
+    // no corners to cut (neighbouring hexagons share an edge).
     const int x = xOf(n), y = yOf(n);
-    const int directions = diagonal_ == DiagonalMovement::Never ? 4 : 8;
+    const bool hexCells = topology_ == Topology::Hex;
+    const int directions = diagonal_ == DiagonalMovement::Never && !hexCells ? 4 : 8;
     const bool oneWay = oneWayCount_ != 0;
     NodeId tmp;
     for (int d = 0; d < directions; ++d) {
-      const int dx = kDirectionX[d], dy = kDirectionY[d];
+      if (!hasDirection(d)) continue;
+      int dx, dy;
+      moveDelta(d, y, dx, dy);
       NodeId m;
       if (!wrappedCell(x + dx, y + dy, m)) continue;
-      if (d >= 4 && !cornerAllowed(wrappedCell(x + dx, y, tmp), wrappedCell(x, y + dy, tmp))) continue;
+      if (d >= 4 && !hexCells && !cornerAllowed(wrappedCell(x + dx, y, tmp), wrappedCell(x, y + dy, tmp))) continue;
       if (m == n) continue;  // a 1-wide wrapping axis would step onto itself
       if (oneWay && !(entryMask_[m] & (1u << d))) continue;
-      visit(m, (d < 4 ? straightCost_ : diagonalCost_) * static_cast<double>(cost_[m]));
+      visit(m, (d < 4 || hexCells ? straightCost_ : diagonalCost_) * static_cast<double>(cost_[m]));
     }
   }
   if (portalFlags_[n] & 1u) visitPortals(portalOut_, n, false, visit);
@@ -362,19 +387,24 @@ inline void Grid::forEachPredecessor(NodeId n, Visit&& visit) const {
   // Grid moves are symmetric in which cells they need passable (the corner rule looks at
   // the same two side cells), so a predecessor is a neighbour m from which the step
   // m -> n is allowed by n's entry mask; its cost is the cost of entering n.
+  // The predecessor by a move in direction d is n's neighbour in the opposite direction
+  // (on hex grids too: the odd-r offsets of opposite moves undo each other).
   const int x = xOf(n), y = yOf(n);
-  const int directions = diagonal_ == DiagonalMovement::Never ? 4 : 8;
+  const bool hexCells = topology_ == Topology::Hex;
+  const int directions = diagonal_ == DiagonalMovement::Never && !hexCells ? 4 : 8;
   const std::uint8_t mask = entryMask_[n];
   const double enter = static_cast<double>(cost_[n]);
   NodeId tmp;
   for (int d = 0; d < directions; ++d) {
+    if (!hasDirection(d)) continue;
     if (!(mask & (1u << d))) continue;  // moving in direction d into n is not allowed
-    const int dx = kDirectionX[d], dy = kDirectionY[d];
+    int dx, dy;
+    moveDelta(kOppositeDirection[d], y, dx, dy);
     NodeId m;
-    if (!wrappedCell(x - dx, y - dy, m)) continue;
-    if (d >= 4 && !cornerAllowed(wrappedCell(x - dx, y, tmp), wrappedCell(x, y - dy, tmp))) continue;
+    if (!wrappedCell(x + dx, y + dy, m)) continue;
+    if (d >= 4 && !hexCells && !cornerAllowed(wrappedCell(x + dx, y, tmp), wrappedCell(x, y + dy, tmp))) continue;
     if (m == n) continue;
-    visit(m, (d < 4 ? straightCost_ : diagonalCost_) * enter);
+    visit(m, (d < 4 || hexCells ? straightCost_ : diagonalCost_) * enter);
   }
   if (portalFlags_[n] & 2u) visitPortals(portalIn_, n, true, visit);
 }

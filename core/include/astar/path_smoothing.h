@@ -11,6 +11,11 @@
 //  - Portal and wrap steps (steps of the raw path that are not plain unit grid moves) are
 //    never smoothed across: both ends stay, joined by a jump marker.
 //
+//  - Hex grids: the raw path as cell centres (the centre of hex (cx, cy) is at
+//    (cx + 0.5 + 0.5 * (cy odd), cy + 0.5) in column / row units), with Walk, Wrap and Portal
+//    joins as above; no string pulling or spline, and lineOfSight only holds for the cell
+//    itself and its neighbours by one move.
+//
 // Costs of continuous paths: a segment costs the grid's straight step cost times the sum,
 // over the cells it crosses, of (length inside the cell x the cell's cost). A raw unit step
 // measured this way costs its length times the mean of the two cells' costs, so raw and

@@ -41,7 +41,7 @@ onmessage = async (event) => {
   const m = event.data;
   if (m.type === 'sync') {
     const map = m.map;
-    const error = world.sync(map.width, map.height, map.costs, map.masks, map.portals, map.wrapX, map.wrapY, map.diagonal, map.costModel);
+    const error = world.sync(map.width, map.height, map.costs, map.masks, map.portals, map.wrapX, map.wrapY, map.diagonal, map.costModel, map.topology);
     postMessage({ type: 'synced', error });
   } else if (m.type === 'find') {
     const serviceId = world.submit(m.start, m.goal, m.priority ?? 0, m.algorithm ?? 0);

@@ -32,7 +32,7 @@ export class PathWorker {
     this.revision = engine.revision();
     const map = {
       width: engine.width, height: engine.height, costs: engine.costs().slice(), masks: engine.entryMasks().slice(),
-      portals: engine.portals(), wrapX: engine.wrapX(), wrapY: engine.wrapY(), diagonal: engine.diagonal(), costModel: engine.costModel(),
+      portals: engine.portals(), wrapX: engine.wrapX(), wrapY: engine.wrapY(), diagonal: engine.diagonal(), costModel: engine.costModel(), topology: engine.topology(),
     };
     return new Promise((resolve, reject) => {
       this.syncs.push({ resolve, reject });

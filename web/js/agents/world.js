@@ -26,7 +26,7 @@ export class World {
     const revision = e.revision();
     if (revision === this.revision) return false;
     const problem = this.raw.sync(e.width, e.height, e.costs(), e.entryMasks(), e.portals(), e.wrapX(), e.wrapY(),
-      e.diagonal(), e.costModel());
+      e.diagonal(), e.costModel(), e.topology());
     if (problem) throw new Error(problem);
     this.revision = revision;
     this.width = e.width;
