@@ -53,6 +53,11 @@ case $case in
     expect 0 "portals: 3 \(2 two-way, 1 one-way\)" -- info "$maps/teleporters.map.txt"
     expect 0 "one-way cells: 6" -- info "$maps/escalators.map.txt"
     expect 0 "terrain '~' water: cost 10" -- info "$maps/water_vs_ground.map.txt"
+    expect 0 "cells: square" -- info "$maps/arcade.map.txt"
+    printf 'astar-map 1\ncells: hex\nsize: 4 x 3\nwrap: x\nterrain: . 1\ngrid:\n....\n....\n....\n' >"$tmp/hex.map.txt"
+    expect 0 "cells: hex" -- info "$tmp/hex.map.txt"
+    printf 'astar-map 1\ncells: hex\nsize: 4 x 3\nwrap: y\nterrain: . 1\ngrid:\n....\n....\n....\n' >"$tmp/oddhex.map.txt"
+    expect 2 "oddhex.map.txt:4:1: a hex grid wraps vertically only with an even height" -- info "$tmp/oddhex.map.txt"
     expect 0 "format: tutorial2" -- info "$maps/tutorial2_example.tut2.txt"
     expect 2 "expected 1 argument" -- info
     expect 2 "cannot open" -- info "$tmp/missing.map"
@@ -74,6 +79,12 @@ case $case in
     expect 2 "unknown algorithm 'magic'" -- path "$maps/arcade.map.txt" 1 1 1 1 --algorithm magic
     expect 2 "unknown heuristic 'psychic'" -- path "$maps/arcade.map.txt" 1 1 1 1 --heuristic psychic
     expect 2 "unknown option --fast" -- path "$maps/arcade.map.txt" 1 1 1 1 --fast
+    # Hex: 7 x 4, odd rows shifted right; walls at x = 3 in rows 0-2, so every path passes (3,3).
+    # Hex distances (axial q = x - floor(y/2)): (0,0)-(3,3) is 5, (3,3)-(6,0) is 4: cost 9, e.g.
+    # SE (0,1), SE (1,2), SE (1,3), E (2,3), E (3,3), NE (4,2), NE (4,1), NE (5,0), E (6,0).
+    printf 'astar-map 1\ncells: hex\nsize: 7 x 4\nterrain: . 1\nterrain: # wall\ngrid:\n...#...\n...#...\n...#...\n.......\n' >"$tmp/hex.map.txt"
+    expect 0 "cost: 9$" -- path "$tmp/hex.map.txt" 0 0 6 0
+    expect 0 "^ [.*] [.*] [.*] # [.*] [.*] [.*]$" -- path "$tmp/hex.map.txt" 0 0 6 0 --show
     ;;
   scen)
     expect 0 "rows 24, mismatches 0" -- scen "$maps/random128-25-7.map.scen"

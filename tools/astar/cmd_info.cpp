@@ -82,7 +82,8 @@ int cmdInfo(const Args& args) {
     o << "terrain '" << t.letter << "'" << (t.name.empty() ? "" : " " + t.name) << ": " << (t.wall ? "wall" : cost)
       << ", " << count << " cells\n";
   }
-  o << "movement: " << movementName(g.diagonal()) << "\n"
+  o << "cells: " << (g.hex() ? "hex (odd rows shifted right)" : "square") << "\n";
+  o << "movement: " << (g.hex() ? "six hex neighbours" : movementName(g.diagonal())) << "\n"
     << "cost model: " << (g.costModel() == CostModel::Integer ? "integer (10 / 14)" : "real (1 / sqrt 2)") << "\n"
     << "wrap: " << (g.wrapX() ? (g.wrapY() ? "x and y" : "x") : (g.wrapY() ? "y" : "none")) << "\n";
   std::size_t twoWay = 0;

@@ -72,8 +72,22 @@ int cmdPath(const Args& args) {
     for (NodeId n : search.path()) cells[n] = '*';
     cells[start] = 'S';
     for (NodeId goal : goals) cells[goal] = 'G';
-    for (int y = 0; y < g.height(); ++y)
-      std::cout << cells.substr(static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()), static_cast<std::size_t>(g.width())) << "\n";
+    // Hex maps: cells two characters apart and odd rows indented by one, so the six
+    // neighbours of a cell are the ones that touch it on screen.
+    for (int y = 0; y < g.height(); ++y) {
+      const std::string row = cells.substr(static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()), static_cast<std::size_t>(g.width()));
+      if (!g.hex()) {
+        std::cout << row << "\n";
+        continue;
+      }
+      std::string spaced;
+      if (y & 1) spaced += ' ';
+      for (std::size_t i = 0; i < row.size(); ++i) {
+        if (i) spaced += ' ';
+        spaced += row[i];
+      }
+      std::cout << spaced << "\n";
+    }
   }
   return status == SearchStatus::Found ? kExitOk : kExitMismatch;
 }
