@@ -84,7 +84,9 @@ int cmdInfo(const Args& args) {
   }
   o << "cells: " << (g.hex() ? "hex (odd rows shifted right)" : "square") << "\n";
   o << "movement: " << (g.hex() ? "six hex neighbours" : movementName(g.diagonal())) << "\n"
-    << "cost model: " << (g.costModel() == CostModel::Integer ? "integer (10 / 14)" : "real (1 / sqrt 2)") << "\n"
+    << "cost model: "
+    << (g.costModel() == CostModel::Integer ? (g.hex() ? "integer (10)" : "integer (10 / 14)") : (g.hex() ? "real (1)" : "real (1 / sqrt 2)"))
+    << "\n"
     << "wrap: " << (g.wrapX() ? (g.wrapY() ? "x and y" : "x") : (g.wrapY() ? "y" : "none")) << "\n";
   std::size_t twoWay = 0;
   for (const Portal& p : g.portals()) twoWay += p.twoWay;
