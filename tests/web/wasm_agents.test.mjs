@@ -22,7 +22,8 @@ async function loadCore() {
 }
 
 // A stand-in for web/js/engine.js's PlaygroundEngine, built from rows ('#' wall, '~' cost 5).
-function fakeEngine(core, rows, { wrapX = false, portals = [], diagonal = 1 } = {}) {
+// topology: 0 square, 1 hex (odd rows shifted right).
+function fakeEngine(core, rows, { wrapX = false, portals = [], diagonal = 1, topology = 0 } = {}) {
   const height = rows.length, width = rows[0].length;
   const costs = new Float32Array(width * height), masks = new Uint8Array(width * height).fill(255);
   let start = -1, goals = [];
@@ -38,7 +39,7 @@ function fakeEngine(core, rows, { wrapX = false, portals = [], diagonal = 1 } = 
     revision: () => revision,
     touch() { revision++; },
     costs: () => costs, entryMasks: () => masks, portals: () => portals,
-    wrapX: () => wrapX, wrapY: () => false, diagonal: () => diagonal, costModel: () => 0,
+    wrapX: () => wrapX, wrapY: () => false, diagonal: () => diagonal, costModel: () => 0, topology: () => topology,
     start: () => start, goal: () => goals[0] ?? -1, goals: () => goals, path: () => new Uint32Array(0),
   };
 }
@@ -208,5 +209,120 @@ test('squad: a formation follows one path through a door and regroups at the end
     const slot = squad.slots[i];
     assert.ok(Math.hypot(m.x - squad.leader.x, m.y - squad.leader.y) <= Math.hypot(slot.back, slot.side) + 1.5);
   });
+  world.dispose();
+});
+
+// ---- hex maps (pointy-top, odd rows shifted right): positions in layout units ----
+
+// The odd-r neighbours of (x, y), written out from the layout.
+function oddRNeighbours(x, y) {
+  const o = y & 1;
+  return [[x + 1, y], [x - 1, y], [x + o, y - 1], [x - 1 + o, y - 1], [x + o, y + 1], [x - 1 + o, y + 1]];
+}
+
+const kHexRows = [
+  '##########################',
+  '.S..#.........#.......#...',
+  '#.#.#.#######.#.#####.#.##',
+  '#.#...#.....#...#...#...##',
+  '#.#####.###.#####.#.#####.',
+  '#.......#~~.......#.....G.',
+  '##########################',
+];
+
+test('hex: centres are regular-hexagon centres, the path walks hex moves, the agent reaches the goal', { skip }, () => {
+  const engine = fakeEngine(core, kHexRows, { topology: 1, wrapX: true });
+  const world = new World(engine);
+  world.sync();
+  assert.equal(world.hex, true);
+  const w = engine.width;
+  // Centre of (x, y): (x + 0.5 + 0.5 * (y odd), 1 / sqrt 3 + y * sqrt 3 / 2); neighbours are 1 apart.
+  for (const [x, y] of [[1, 1], [2, 2], [5, 3]]) {
+    const c = world.centre(y * w + x);
+    assert.ok(Math.abs(c.x - (x + 0.5 + 0.5 * (y & 1))) < 1e-12 && Math.abs(c.y - (1 / Math.sqrt(3) + y * Math.sqrt(3) / 2)) < 1e-12);
+    assert.equal(world.cellAt(c.x, c.y), y * w + x);
+    for (const [nx, ny] of oddRNeighbours(x, y)) {
+      const d = world.centre(ny * w + nx);
+      assert.ok(Math.abs(Math.hypot(d.x - c.x, d.y - c.y) - 1) < 1e-12, 'hex neighbours are one cell width apart');
+    }
+  }
+  const start = engine.start(), goal = engine.goal();
+  const cells = Array.from(world.raw.findPath(start, goal));
+  assert.ok(cells.length > 1);
+  for (let i = 1; i < cells.length; i++) {
+    const [ax, ay] = [cells[i - 1] % w, Math.floor(cells[i - 1] / w)], [bx, by] = [cells[i] % w, Math.floor(cells[i] / w)];
+    const wrapped = Math.abs(ax - bx) === w - 1;
+    assert.ok(wrapped || oddRNeighbours(ax, ay).some(([x, y]) => x === bx && y === by), `step ${i} is a hex move`);
+  }
+  const raw = world.smooth(cells, { stringPull: false, spline: false });
+  assert.equal(raw.length, cells.length);
+  raw.forEach((p, i) => {
+    const c = world.centre(cells[i]);
+    assert.ok(Math.abs(p.x - c.x) < 1e-9 && Math.abs(p.y - c.y) < 1e-9, `raw point ${i} is its cell's centre`);
+  });
+  const agent = walk(world, world.smooth(cells));
+  const end = world.centre(goal);
+  assert.ok(Math.hypot(agent.x - end.x, agent.y - end.y) < 1e-9, 'ends on the goal');
+  // At most one cell width per hex step (centre to centre is 1 in every direction; blending
+  // at corners only shortens the walk).
+  const steps = cells.length - 1 - agent.jumps;
+  assert.ok(agent.travelled > 0.85 * steps && agent.travelled <= steps + 1e-9, `walked ${agent.travelled} for ${steps} steps`);
+  world.dispose();
+});
+
+test('hex: a crowd of 300 stays out of walls and reaches the bunker', { skip }, () => {
+  const rows = [];
+  for (let y = 0; y < 30; y++) {
+    let row = '';
+    for (let x = 0; x < 40; x++) row += (x % 10 === 5 && y % 10 !== 5) || (y % 10 === 0 && x % 4 === 0) ? '#' : '.';
+    rows.push(row);
+  }
+  const engine = fakeEngine(core, rows, { topology: 1 });
+  const world = new World(engine);
+  world.sync();
+  assert.equal(world.raw.setFlowGoals([15 * 40 + 20]), '');
+  const crowd = new Crowd(world, 300, { seed: 3 });
+  for (let i = 0; i < crowd.count; i++) assert.ok(world.open(crowd.x[i], crowd.y[i]), `agent ${i} spawned in a wall`);
+  for (let frame = 0; frame < 400; frame++) {
+    crowd.step(1 / 60);
+    if (frame % 50 === 0) for (let i = 0; i < crowd.count; i++) assert.ok(world.open(crowd.x[i], crowd.y[i]), `agent ${i} in a wall`);
+  }
+  for (let i = 0; i < crowd.count; i++) assert.ok(world.open(crowd.x[i], crowd.y[i]), `agent ${i} in a wall`);
+  assert.ok(crowd.arrived > 0, 'agents reach the bunker');
+  world.dispose();
+});
+
+test('hex: Pac-Man goes up a column by zig-zagging NE / NW, and left along a row', { skip }, () => {
+  const rows = [
+    '#########',
+    '#.......#',
+    '#.......#',
+    '#.......#',
+    '#.......#',
+    '#.......#',
+    '#...G...#',
+    '#.......#',
+    '#...S...#',
+    '#########',
+  ];
+  const engine = fakeEngine(core, rows, { topology: 1 });
+  const world = new World(engine);
+  world.sync();
+  const chase = new GhostChase(world, { house: engine.goals(), pacStart: engine.start(), ghostStarts: [10, 16, 70, 64], budget: 200 });
+  const startX = chase.pac.x, w = engine.width;
+  chase.steer('up');
+  const rowsVisited = new Set();
+  for (let frame = 0; frame < 240; frame++) {
+    chase.movePac(1 / 60);
+    const n = world.cellAt(chase.pac.x, chase.pac.y);
+    assert.ok(world.open(chase.pac.x, chase.pac.y), 'Pac-Man in a wall');
+    assert.ok(Math.abs(chase.pac.x - startX) <= 0.5 + 1e-9, `Pac-Man left his column: x ${chase.pac.x}`);
+    rowsVisited.add(Math.floor(n / w));
+  }
+  assert.equal(world.cellAt(chase.pac.x, chase.pac.y), 1 * w + 4, 'he stops at the top wall, in column 4');
+  assert.equal(rowsVisited.size, 8, 'every row from 8 up to 1');
+  chase.steer('left');
+  for (let frame = 0; frame < 240; frame++) chase.movePac(1 / 60);
+  assert.equal(world.cellAt(chase.pac.x, chase.pac.y), 1 * w + 1, 'then left along row 1 to the wall');
   world.dispose();
 });

@@ -1,9 +1,12 @@
 // Pointer and keyboard input on the grid: placing and dragging start/goal, brush strokes
 // (one undo step each), portals, zoom and pan, and keyboard placement and control.
 
+import { hexLine } from './hex.js';
+
 const kTools = ['place', 'wall', 'floor', 'terrain', 'portal', 'oneway', 'inspect'];
 
-// Cells on the line from a to b (Bresenham), so fast strokes leave no gaps.
+// Cells on the line from a to b (Bresenham; on hex maps, hex line drawing), so fast strokes
+// leave no gaps: each cell is a neighbour of the one before.
 function* lineCells(x0, y0, x1, y1) {
   const dx = Math.abs(x1 - x0), dy = -Math.abs(y1 - y0), sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
   let err = dx + dy;
@@ -38,7 +41,7 @@ export function bindInput(app) {
   // Synthetic or already-released pointers cannot be captured; the drag works without.
   const capture = (ev) => {
     try {
-      capture(ev);
+      canvas.setPointerCapture(ev.pointerId);
     } catch { /* not capturable */ }
   };
   const pinchState = () => {
@@ -124,7 +127,8 @@ export function bindInput(app) {
     } else if (drag.kind === 'paint') {
       const x = e.xOf(n), y = e.yOf(n);
       if (x === drag.x && y === drag.y) return;
-      for (const [cx, cy] of lineCells(drag.x, drag.y, x, y)) app.paint(e.index(cx, cy));
+      const line = e.isHex() ? hexLine(drag.x, drag.y, x, y) : lineCells(drag.x, drag.y, x, y);
+      for (const [cx, cy] of line) if (e.contains(cx, cy)) app.paint(e.index(cx, cy));
       drag.x = x;
       drag.y = y;
       app.searchChanged();

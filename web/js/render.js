@@ -1,8 +1,18 @@
-// Canvas rendering. Two 1-pixel-per-cell layers (terrain, search state) are rebuilt from the
-// engine's typed arrays and scaled up without smoothing; vector overlays (path, markers,
-// portals, one-way arrows, wrap edges, inspector) are drawn on top at device resolution.
+// Canvas rendering. Square maps: two 1-pixel-per-cell layers (terrain, search state) are
+// rebuilt from the engine's typed arrays and scaled up without smoothing. Hex maps (pointy-top,
+// odd rows shifted right, rows cell * sqrt(3) / 2 apart): when cells are small, the same layers
+// in a brick layout (each cell 2 pixels wide, odd rows shifted by 1 pixel: the same six-neighbour
+// tiling) scaled up; when cells are large, real hexagons (terrain cached per view, search
+// state drawn per frame, visible cells only). Vector overlays (path, markers, portals,
+// one-way arrows, wrap edges, inspector) are drawn on top at device resolution.
 // Colours: Okabe-Ito (colour-blind safe): open = bluish green, closed = orange, path = blue.
 import { NodeState, kDirectionX, kDirectionY, kAllDirections } from './engine.js';
+import { kRowPitch, kHexSize, hexAtLayout, hexExtent, hexDirectionVector } from './hex.js';
+
+// Hex maps are drawn as hexagons from this many CSS pixels per cell (and at most
+// kHexVectorMaxCells visible cells); below, as the brick-layout image.
+export const kHexVectorMinCell = 6;
+export const kHexVectorMaxCells = 40000;
 
 export const kColors = Object.freeze({
   wall: [43, 47, 54],
@@ -33,6 +43,22 @@ function makeLayer(width, height) {
   return { canvas, ctx, image, pixels: new Uint32Array(image.data.buffer) };
 }
 
+function cssColor(packed) {
+  const r = packed & 255, g = (packed >>> 8) & 255, b = (packed >>> 16) & 255, a = (packed >>> 24) / 255;
+  return `rgba(${r},${g},${b},${a})`;
+}
+
+// Adds a pointy-top hexagon centred at (cx, cy) to a path: half width hw, centre-to-corner s.
+function addHexagon(path, cx, cy, hw, s) {
+  path.moveTo(cx, cy - s);
+  path.lineTo(cx + hw, cy - s / 2);
+  path.lineTo(cx + hw, cy + s / 2);
+  path.lineTo(cx, cy + s);
+  path.lineTo(cx - hw, cy + s / 2);
+  path.lineTo(cx - hw, cy - s / 2);
+  path.closePath();
+}
+
 export class Renderer {
   constructor(canvas, engine) {
     this.canvas = canvas;
@@ -41,13 +67,15 @@ export class Renderer {
     this.dpr = 1;
     this.cssWidth = 1;
     this.cssHeight = 1;
-    this.cell = 10;      // CSS pixels per cell
-    this.offsetX = 0;    // CSS pixels of the map's top-left corner
+    this.cell = 10;      // CSS pixels per cell (on hex maps: the hexagon's width, flat side to flat side)
+    this.offsetX = 0;    // CSS pixels of the map's top-left corner (of its bounding box on hex maps)
     this.offsetY = 0;
     this.base = null;
     this.state = null;
     this.baseRevision = -1;
     this.stateDirty = true;
+    this.cellColors = new Uint32Array(0);  // packed terrain colour per cell
+    this.hexBase = null;       // hexagon terrain drawn for one view: { canvas, ctx, key }
     this.oneWayCells = [];
     this.hover = -1;           // inspected cell
     this.cursor = -1;          // keyboard cursor
@@ -56,6 +84,7 @@ export class Renderer {
     this.showNumbers = false;
     this.overlays = [];        // extra drawing hooks: fn(ctx, renderer), called last
     this.lastDrawMs = 0;
+    this.lastMode = '';        // 'square', 'hex-brick' or 'hex-vector': how the last frame drew the cells
   }
 
   // Extra overlays (agents, flow fields...) register here; they draw in CSS pixels.
@@ -63,6 +92,20 @@ export class Renderer {
     this.overlays.push(fn);
     return () => { this.overlays = this.overlays.filter((f) => f !== fn); };
   }
+
+  // ---- layout ----
+  get hex() { return this.engine.isHex(); }
+  // Vertical distance between the centres of two rows, in CSS pixels.
+  get rowPitch() { return this.hex ? this.cell * kRowPitch : this.cell; }
+  // Size of the map's bounding box in CSS pixels.
+  mapSize() {
+    const e = this.engine;
+    if (!this.hex) return { w: e.width * this.cell, h: e.height * this.cell };
+    const x = hexExtent(e.width, e.height);
+    return { w: x.x * this.cell, h: x.y * this.cell };
+  }
+  // Layout units (cell widths from the map's top-left corner; see hex.js) to CSS pixels.
+  layoutToScreen(lx, ly) { return { x: this.offsetX + lx * this.cell, y: this.offsetY + ly * this.cell }; }
 
   resize() {
     const rect = this.canvas.getBoundingClientRect();
@@ -81,9 +124,10 @@ export class Renderer {
     const { width, height } = this.engine;
     if (!width || !height) return;
     const margin = 8;
-    this.cell = Math.max(0.05, Math.min((this.cssWidth - 2 * margin) / width, (this.cssHeight - 2 * margin) / height));
-    this.offsetX = (this.cssWidth - this.cell * width) / 2;
-    this.offsetY = (this.cssHeight - this.cell * height) / 2;
+    const units = this.hex ? hexExtent(width, height) : { x: width, y: height };
+    this.cell = Math.max(0.05, Math.min((this.cssWidth - 2 * margin) / units.x, (this.cssHeight - 2 * margin) / units.y));
+    this.offsetX = (this.cssWidth - this.cell * units.x) / 2;
+    this.offsetY = (this.cssHeight - this.cell * units.y) / 2;
   }
 
   zoomAt(cssX, cssY, factor) {
@@ -99,30 +143,72 @@ export class Renderer {
     this.offsetY += dy;
   }
 
-  // The cell under a point in CSS pixels relative to the canvas, or -1.
+  // The cell under a point in CSS pixels relative to the canvas, or -1. On hex maps, the
+  // hexagon that contains the point (not its bounding box).
   cellAtPoint(cssX, cssY) {
-    const x = Math.floor((cssX - this.offsetX) / this.cell), y = Math.floor((cssY - this.offsetY) / this.cell);
+    const lx = (cssX - this.offsetX) / this.cell, ly = (cssY - this.offsetY) / this.cell;
+    let x, y;
+    if (this.hex) [x, y] = hexAtLayout(lx, ly);
+    else [x, y] = [Math.floor(lx), Math.floor(ly)];
     return this.engine.contains(x, y) ? this.engine.index(x, y) : -1;
   }
   cellAtEvent(event) {
     const rect = this.canvas.getBoundingClientRect();
     return this.cellAtPoint(event.clientX - rect.left, event.clientY - rect.top);
   }
+  // Centre of cell (x, y) in CSS pixels.
+  centreOf(x, y, hex = this.hex) {
+    if (!hex) return { x: this.offsetX + (x + 0.5) * this.cell, y: this.offsetY + (y + 0.5) * this.cell };
+    return { x: this.offsetX + (x + 0.5 + 0.5 * (y & 1)) * this.cell, y: this.offsetY + (kHexSize + y * kRowPitch) * this.cell };
+  }
   // Centre of a cell in CSS pixels (for tests and overlays).
   cellCenter(n) {
     const e = this.engine;
-    return { x: this.offsetX + (e.xOf(n) + 0.5) * this.cell, y: this.offsetY + (e.yOf(n) + 0.5) * this.cell };
+    return this.centreOf(e.xOf(n), e.yOf(n));
+  }
+  // Adds cell (x, y)'s outline (a square or a hexagon) to a path, grown by `grow` CSS pixels.
+  addCellOutline(path, x, y, hex, grow = 0) {
+    const c = this.centreOf(x, y, hex);
+    if (hex) addHexagon(path, c.x, c.y, this.cell / 2 + grow, this.cell * kHexSize + grow);
+    else path.rect(c.x - this.cell / 2 - grow, c.y - this.cell / 2 - grow, this.cell + 2 * grow, this.cell + 2 * grow);
+  }
+
+  // The screen vector from the centre of a to the centre of b, taking the short way through a
+  // wrap-around edge; near: whether b is then a neighbour on screen (not a portal jump).
+  stepVector(a, b) {
+    const e = this.engine, pa = this.cellCenter(a), pb = this.cellCenter(b);
+    let vx = pb.x - pa.x, vy = pb.y - pa.y, wrapped = false;
+    const dx = e.xOf(b) - e.xOf(a), dy = e.yOf(b) - e.yOf(a);
+    if (e.wrapX() && Math.abs(dx) > 1 && Math.abs(dx) === e.width - 1) {
+      vx -= Math.sign(dx) * e.width * this.cell;
+      wrapped = true;
+    }
+    if (e.wrapY() && Math.abs(dy) > 1 && Math.abs(dy) === e.height - 1) {
+      vy -= Math.sign(dy) * e.height * this.rowPitch;
+      wrapped = true;
+    }
+    const near = Math.abs(vx) <= this.cell * 1.01 && Math.abs(vy) <= this.cell * 1.01;
+    return { from: pa, to: pb, vx, vy, wrapped, near };
   }
 
   markStateDirty() { this.stateDirty = true; }
-  markMapDirty() { this.baseRevision = -1; this.stateDirty = true; }
+  markMapDirty() { this.baseRevision = -1; this.stateDirty = true; this.hexBase = null; }
 
-  rebuildBase() {
+  // How the cells are drawn this frame.
+  drawMode(hex = this.hex) {
+    if (!hex) return 'square';
+    if (this.cell < kHexVectorMinCell) return 'hex-brick';
+    const { x0, y0, x1, y1 } = this.visibleRange(hex);
+    return (x1 - x0) * (y1 - y0) <= kHexVectorMaxCells ? 'hex-vector' : 'hex-brick';
+  }
+
+  rebuildBase(hex) {
     const e = this.engine;
     const width = e.width, height = e.height;
-    if (!this.base || this.base.canvas.width !== width || this.base.canvas.height !== height) {
-      this.base = makeLayer(width, height);
-      this.state = makeLayer(width, height);
+    const layerWidth = hex ? 2 * width + 1 : width;
+    if (!this.base || this.base.canvas.width !== layerWidth || this.base.canvas.height !== height) {
+      this.base = makeLayer(layerWidth, height);
+      this.state = makeLayer(layerWidth, height);
     }
     const costs = e.costs(), masks = e.entryMasks();
     let maxCost = 1, minCost = 1;
@@ -134,28 +220,63 @@ export class Renderer {
     const wall = packRgba(...kColors.wall), floor = packRgba(...kColors.floor);
     const heavySpan = Math.log(maxCost) || 1, lightSpan = Math.log(1 / minCost) || 1;
     const mix = (a, b, t) => packRgba(...a.map((v, k) => Math.round(v + (b[k] - v) * t)));
-    const px = this.base.pixels;
+    if (this.cellColors.length !== costs.length) this.cellColors = new Uint32Array(costs.length);
+    const colors = this.cellColors;
     this.oneWayCells = [];
     for (let i = 0; i < costs.length; ++i) {
       const c = costs[i];
-      if (c === 0) px[i] = wall;
-      else if (c === 1) px[i] = floor;
-      else if (c > 1) px[i] = mix(kColors.floor, kColors.heavy, 0.25 + 0.75 * Math.log(c) / heavySpan);
-      else px[i] = mix(kColors.floor, kColors.light, 0.3 + 0.7 * Math.log(1 / c) / lightSpan);
+      if (c === 0) colors[i] = wall;
+      else if (c === 1) colors[i] = floor;
+      else if (c > 1) colors[i] = mix(kColors.floor, kColors.heavy, 0.25 + 0.75 * Math.log(c) / heavySpan);
+      else colors[i] = mix(kColors.floor, kColors.light, 0.3 + 0.7 * Math.log(1 / c) / lightSpan);
       if (masks[i] !== kAllDirections && c !== 0) this.oneWayCells.push(i);
     }
+    const px = this.base.pixels;
+    if (hex) this.toBricks(colors, px, width, height);
+    else px.set(colors);
     this.base.ctx.putImageData(this.base.image, 0, 0);
     this.baseRevision = e.revision();
+    this.baseHex = hex;
+    this.hexBase = null;
+    this.stateDirty = true;
   }
 
-  rebuildState() {
+  // Brick layout: cell (x, y) -> pixels 2x + (y & 1) and the one after in row y.
+  toBricks(values, px, width, height) {
+    const stride = 2 * width + 1;
+    for (let y = 0, i = 0; y < height; ++y) {
+      let p = y * stride + (y & 1);
+      px[y * stride + ((y & 1) ? 0 : 2 * width)] = 0;
+      for (let x = 0; x < width; ++x, ++i, p += 2) {
+        const v = values[i];
+        px[p] = v;
+        px[p + 1] = v;
+      }
+    }
+  }
+
+  rebuildState(hex) {
     const states = this.engine.states();
     const px = this.state.pixels;
     const open = packRgba(...kColors.open), closed = packRgba(...kColors.closed);
-    const n = Math.min(states.length, px.length);
-    for (let i = 0; i < n; ++i) {
-      const s = states[i];
-      px[i] = s === NodeState.Closed ? closed : s === NodeState.Open ? open : 0;
+    if (hex) {
+      const { width, height } = this.engine, stride = 2 * width + 1;
+      if (states.length !== width * height) return;
+      for (let y = 0, i = 0; y < height; ++y) {
+        let p = y * stride + (y & 1);
+        for (let x = 0; x < width; ++x, ++i, p += 2) {
+          const s = states[i];
+          const v = s === NodeState.Closed ? closed : s === NodeState.Open ? open : 0;
+          px[p] = v;
+          px[p + 1] = v;
+        }
+      }
+    } else {
+      const n = Math.min(states.length, px.length);
+      for (let i = 0; i < n; ++i) {
+        const s = states[i];
+        px[i] = s === NodeState.Closed ? closed : s === NodeState.Open ? open : 0;
+      }
     }
     this.state.ctx.putImageData(this.state.image, 0, 0);
     this.stateDirty = false;
@@ -168,14 +289,31 @@ export class Renderer {
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.cssWidth, this.cssHeight);
     if (!e.width || !e.height) return;
-    if (this.baseRevision !== e.revision() || !this.base) this.rebuildBase();
-    if (this.stateDirty) this.rebuildState();
+    const hex = this.hex;
+    if (this.baseRevision !== e.revision() || !this.base || this.baseHex !== hex) this.rebuildBase(hex);
+    const mode = this.drawMode(hex);
+    this.lastMode = mode;
 
-    const mapW = e.width * this.cell, mapH = e.height * this.cell;
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(this.base.canvas, this.offsetX, this.offsetY, mapW, mapH);
-    ctx.drawImage(this.state.canvas, this.offsetX, this.offsetY, mapW, mapH);
-    if (this.cell >= 12) this.drawGridLines();
+    if (mode === 'hex-vector') {
+      this.drawHexTerrain();
+      this.drawHexStates();
+      this.stateDirty = true;  // the brick layer was not kept up to date meanwhile
+    } else {
+      if (this.stateDirty) this.rebuildState(hex);
+      if (hex) {
+        // Each brick row is one row pitch high, centred on its row's centres.
+        const x = this.offsetX, y = this.offsetY + (kHexSize - kRowPitch / 2) * this.cell;
+        const w = (e.width + 0.5) * this.cell, h = e.height * this.rowPitch;
+        ctx.drawImage(this.base.canvas, x, y, w, h);
+        ctx.drawImage(this.state.canvas, x, y, w, h);
+      } else {
+        const mapW = e.width * this.cell, mapH = e.height * this.cell;
+        ctx.drawImage(this.base.canvas, this.offsetX, this.offsetY, mapW, mapH);
+        ctx.drawImage(this.state.canvas, this.offsetX, this.offsetY, mapW, mapH);
+        if (this.cell >= 12) this.drawGridLines();
+      }
+    }
     this.drawWrapEdges();
     if (this.cell >= 5) this.drawOneWayArrows();
     this.drawPortals();
@@ -189,16 +327,90 @@ export class Renderer {
   }
 
   // The visible cell range [x0, x1) x [y0, y1).
-  visibleRange() {
+  visibleRange(hex = this.hex) {
     const e = this.engine;
-    const x0 = Math.max(0, Math.floor(-this.offsetX / this.cell)), y0 = Math.max(0, Math.floor(-this.offsetY / this.cell));
-    const x1 = Math.min(e.width, Math.ceil((this.cssWidth - this.offsetX) / this.cell));
-    const y1 = Math.min(e.height, Math.ceil((this.cssHeight - this.offsetY) / this.cell));
-    return { x0, y0, x1, y1 };
+    if (!hex) {
+      const x0 = Math.max(0, Math.floor(-this.offsetX / this.cell)), y0 = Math.max(0, Math.floor(-this.offsetY / this.cell));
+      const x1 = Math.min(e.width, Math.ceil((this.cssWidth - this.offsetX) / this.cell));
+      const y1 = Math.min(e.height, Math.ceil((this.cssHeight - this.offsetY) / this.cell));
+      return { x0, y0, x1, y1 };
+    }
+    // Row y spans [y * pitch, y * pitch + 2 * size] below offsetY; cell x of row y spans
+    // [x + shift, x + shift + 1] cell widths right of offsetX (shift 0 or 0.5).
+    const pitch = this.rowPitch;
+    const y0 = Math.max(0, Math.floor((-this.offsetY - 2 * kHexSize * this.cell) / pitch));
+    const y1 = Math.min(e.height, Math.ceil((this.cssHeight - this.offsetY) / pitch) + 1);
+    const x0 = Math.max(0, Math.floor(-this.offsetX / this.cell - 1));
+    const x1 = Math.min(e.width, Math.ceil((this.cssWidth - this.offsetX) / this.cell) + 1);
+    return { x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1, y1 };
+  }
+
+  // Hex maps with large cells: terrain hexagons (grouped by colour) and their outlines,
+  // drawn once per view into a cached canvas the size of the page's.
+  drawHexTerrain() {
+    const key = `${this.engine.revision()}|${this.cell}|${this.offsetX}|${this.offsetY}|${this.canvas.width}|${this.canvas.height}|${this.dpr}`;
+    if (!this.hexBase || this.hexBase.key !== key) {
+      if (!this.hexBase || this.hexBase.canvas.width !== this.canvas.width || this.hexBase.canvas.height !== this.canvas.height) {
+        const canvas = document.createElement('canvas');
+        canvas.width = this.canvas.width;
+        canvas.height = this.canvas.height;
+        this.hexBase = { canvas, ctx: canvas.getContext('2d'), key: '' };
+      }
+      const c = this.hexBase.ctx, e = this.engine, colors = this.cellColors, { x0, y0, x1, y1 } = this.visibleRange(true);
+      c.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      c.clearRect(0, 0, this.cssWidth, this.cssHeight);
+      const groups = new Map();  // colour -> Path2D
+      const grow = 0.35 / this.dpr;  // overlap neighbours a little: no hairline seams between fills
+      for (let y = y0; y < y1; ++y) {
+        for (let x = x0; x < x1; ++x) {
+          const color = colors[y * e.width + x];
+          let path = groups.get(color);
+          if (!path) groups.set(color, path = new Path2D());
+          this.addCellOutline(path, x, y, true, grow);
+        }
+      }
+      for (const [color, path] of groups) {
+        c.fillStyle = cssColor(color);
+        c.fill(path);
+      }
+      if (this.cell >= 12) {
+        const lines = new Path2D();
+        for (let y = y0; y < y1; ++y) for (let x = x0; x < x1; ++x) this.addCellOutline(lines, x, y, true);
+        c.strokeStyle = 'rgba(0,0,0,0.10)';
+        c.lineWidth = 1 / this.dpr;
+        c.stroke(lines);
+      }
+      this.hexBase.key = key;
+    }
+    this.ctx.save();
+    this.ctx.setTransform(1, 0, 0, 1, 0, 0);
+    this.ctx.drawImage(this.hexBase.canvas, 0, 0);
+    this.ctx.restore();
+  }
+
+  // Hex maps with large cells: open and closed hexagons of the visible range.
+  drawHexStates() {
+    const e = this.engine, states = e.states(), { x0, y0, x1, y1 } = this.visibleRange(true);
+    if (states.length !== e.width * e.height) return;
+    const open = new Path2D(), closed = new Path2D();
+    let any = false;
+    for (let y = y0; y < y1; ++y) {
+      for (let x = x0; x < x1; ++x) {
+        const s = states[y * e.width + x];
+        if (s === NodeState.Unseen) continue;
+        this.addCellOutline(s === NodeState.Closed ? closed : open, x, y, true, 0.35 / this.dpr);
+        any = true;
+      }
+    }
+    if (!any) return;
+    this.ctx.fillStyle = cssColor(packRgba(...kColors.open));
+    this.ctx.fill(open);
+    this.ctx.fillStyle = cssColor(packRgba(...kColors.closed));
+    this.ctx.fill(closed);
   }
 
   drawGridLines() {
-    const ctx = this.ctx, { x0, y0, x1, y1 } = this.visibleRange();
+    const ctx = this.ctx, { x0, y0, x1, y1 } = this.visibleRange(false);
     ctx.strokeStyle = 'rgba(0,0,0,0.08)';
     ctx.lineWidth = 1 / this.dpr;
     ctx.beginPath();
@@ -218,7 +430,8 @@ export class Renderer {
   // Wrap-around axes: a dashed band on both opposite edges, with arrows pointing out.
   drawWrapEdges() {
     const e = this.engine, ctx = this.ctx;
-    const mapW = e.width * this.cell, mapH = e.height * this.cell;
+    if (!e.wrapX() && !e.wrapY()) return;
+    const { w: mapW, h: mapH } = this.mapSize();
     const w = Math.max(3, Math.min(8, this.cell * 0.4));
     ctx.save();
     ctx.strokeStyle = kColors.wrap;
@@ -255,12 +468,14 @@ export class Renderer {
     ctx.restore();
   }
 
-  // One-way cells: an arrow per allowed orthogonal entry direction.
+  // One-way cells: an arrow per allowed entry direction (square: the four orthogonal ones;
+  // hex: the six hex moves).
   drawOneWayArrows() {
     if (!this.oneWayCells.length) return;
-    const e = this.engine, ctx = this.ctx, masks = e.entryMasks();
-    const { x0, y0, x1, y1 } = this.visibleRange();
-    const r = this.cell * 0.32;
+    const e = this.engine, ctx = this.ctx, masks = e.entryMasks(), hex = this.hex;
+    const { x0, y0, x1, y1 } = this.visibleRange(hex);
+    const r = this.cell * (hex ? 0.3 : 0.32);
+    const directions = hex ? [1, 3, 4, 5, 6, 7] : [0, 1, 2, 3];
     ctx.save();
     ctx.strokeStyle = kColors.oneWay;
     ctx.fillStyle = kColors.oneWay;
@@ -268,9 +483,9 @@ export class Renderer {
     for (const n of this.oneWayCells) {
       const x = e.xOf(n), y = e.yOf(n);
       if (x < x0 || x >= x1 || y < y0 || y >= y1) continue;
-      const cx = this.offsetX + (x + 0.5) * this.cell, cy = this.offsetY + (y + 0.5) * this.cell;
+      const { x: cx, y: cy } = this.centreOf(x, y, hex);
       const mask = masks[n];
-      if (mask === 0) {  // cannot be entered at all
+      if (!directions.some((d) => mask & (1 << d))) {  // cannot be entered at all
         ctx.beginPath();
         ctx.arc(cx, cy, r, 0, 2 * Math.PI);
         ctx.moveTo(cx - r * 0.7, cy - r * 0.7);
@@ -278,9 +493,9 @@ export class Renderer {
         ctx.stroke();
         continue;
       }
-      for (let d = 0; d < 4; ++d) {
+      for (const d of directions) {
         if (!(mask & (1 << d))) continue;
-        const dx = kDirectionX[d], dy = kDirectionY[d];
+        const [dx, dy] = hex ? hexDirectionVector(d) : [kDirectionX[d], kDirectionY[d]];
         ctx.beginPath();
         ctx.moveTo(cx - dx * r, cy - dy * r);
         ctx.lineTo(cx + dx * r, cy + dy * r);
@@ -349,36 +564,30 @@ export class Renderer {
   drawPath() {
     const path = this.engine.path();
     if (path.length < 2) return;
-    const e = this.engine, ctx = this.ctx;
+    const ctx = this.ctx;
     ctx.save();
     ctx.strokeStyle = kColors.path;
     ctx.lineWidth = Math.max(2, Math.min(6, this.cell * 0.3));
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
     ctx.beginPath();
-    let prev = this.cellCenter(path[0]);
-    ctx.moveTo(prev.x, prev.y);
+    const first = this.cellCenter(path[0]);
+    ctx.moveTo(first.x, first.y);
     const jumps = [];
     for (let i = 1; i < path.length; ++i) {
-      const a = path[i - 1], b = path[i];
-      const dx = e.xOf(b) - e.xOf(a), dy = e.yOf(b) - e.yOf(a);
-      const next = this.cellCenter(b);
-      if (Math.abs(dx) <= 1 && Math.abs(dy) <= 1) {
+      const step = this.stepVector(path[i - 1], path[i]), prev = step.from, next = step.to;
+      if (step.near && !step.wrapped) {
         ctx.lineTo(next.x, next.y);
       } else {
-        const wrapped = (e.wrapX() && Math.abs(dx) === e.width - 1 && Math.abs(dy) <= 1) ||
-          (e.wrapY() && Math.abs(dy) === e.height - 1 && Math.abs(dx) <= 1);
-        if (wrapped) {  // out through one edge, in through the other
-          const sx = dx === 0 ? 0 : -Math.sign(dx), sy = dy === 0 ? 0 : -Math.sign(dy);
-          ctx.lineTo(prev.x + sx * this.cell * 0.5, prev.y + sy * this.cell * 0.5);
-          ctx.moveTo(next.x - sx * this.cell * 0.5, next.y - sy * this.cell * 0.5);
+        if (step.near) {  // out through one edge, in through the other
+          ctx.lineTo(prev.x + step.vx * 0.5, prev.y + step.vy * 0.5);
+          ctx.moveTo(next.x - step.vx * 0.5, next.y - step.vy * 0.5);
         } else {
           jumps.push([prev, next]);
           ctx.moveTo(next.x, next.y);
         }
         ctx.lineTo(next.x, next.y);
       }
-      prev = next;
     }
     ctx.stroke();
     ctx.setLineDash([4, 4]);
@@ -412,8 +621,8 @@ export class Renderer {
     ctx.fill();
   }
 
-  // Short arrows from each visible seen cell towards its parent (wrapped/portal parents
-  // point the way the step left the cell).
+  // Short arrows from each visible seen cell towards its parent (wrapped parents point the
+  // way the step left the cell; portal parents point straight at the other end).
   drawParentArrows() {
     const e = this.engine, parents = e.parents(), { x0, y0, x1, y1 } = this.visibleRange();
     this.ctx.save();
@@ -421,13 +630,14 @@ export class Renderer {
       for (let x = x0; x < x1; ++x) {
         const n = y * e.width + x, p = parents[n];
         if (p < 0) continue;
-        let dx = e.xOf(p) - x, dy = e.yOf(p) - y;
-        if (Math.abs(dx) > 1 || Math.abs(dy) > 1) {
-          const len = Math.hypot(dx, dy);
-          dx = Math.abs(dx) === e.width - 1 ? -Math.sign(dx) : dx / len;
-          dy = Math.abs(dy) === e.height - 1 ? -Math.sign(dy) : dy / len;
+        const step = this.stepVector(n, p);
+        let dx = step.vx / this.cell, dy = step.vy / this.cell;
+        if (!step.near) {
+          const len = Math.hypot(dx, dy) || 1;
+          dx /= len;
+          dy /= len;
         }
-        const c = { x: this.offsetX + (x + 0.5) * this.cell, y: this.offsetY + (y + 0.5) * this.cell };
+        const c = step.from;
         const t = { x: c.x + dx * this.cell * 0.42, y: c.y + dy * this.cell * 0.42 };
         this.arrow({ x: c.x - dx * this.cell * 0.2, y: c.y - dy * this.cell * 0.2 }, t, 'rgba(29,35,43,0.55)', 1);
       }
@@ -436,25 +646,34 @@ export class Renderer {
   }
 
   drawNumbers() {
-    const e = this.engine, ctx = this.ctx, states = e.states(), { x0, y0, x1, y1 } = this.visibleRange();
+    const e = this.engine, ctx = this.ctx, states = e.states(), hex = this.hex, { x0, y0, x1, y1 } = this.visibleRange(hex);
     const fmt = (v) => (Number.isFinite(v) ? (Math.abs(v - Math.round(v)) < 1e-9 ? String(Math.round(v)) : v.toFixed(1)) : '∞');
     ctx.save();
     ctx.fillStyle = '#1d232b';
     const size = Math.max(8, Math.min(13, this.cell / 4));
-    ctx.font = `${size}px system-ui, sans-serif`;
+    const font = `${size}px system-ui, sans-serif`, bold = `bold ${size}px system-ui, sans-serif`;
+    ctx.font = font;
     ctx.textBaseline = 'top';
+    ctx.textAlign = hex ? 'center' : 'left';
     for (let y = y0; y < y1; ++y) {
       for (let x = x0; x < x1; ++x) {
         const n = y * e.width + x;
         if (states[n] === NodeState.Unseen) continue;
         const info = e.inspect(n);
-        const px = this.offsetX + x * this.cell + 2, py = this.offsetY + y * this.cell + 1;
-        ctx.textAlign = 'left';
+        let px, py;
+        if (hex) {  // three centred lines in the middle of the hexagon
+          const c = this.centreOf(x, y, true);
+          px = c.x;
+          py = c.y - 1.5 * size;
+        } else {
+          px = this.offsetX + x * this.cell + 2;
+          py = this.offsetY + y * this.cell + 1;
+        }
         ctx.fillText(`g${fmt(info.g)}`, px, py);
         ctx.fillText(`h${fmt(info.h)}`, px, py + size);
-        ctx.font = `bold ${size}px system-ui, sans-serif`;
+        ctx.font = bold;
         ctx.fillText(`f${fmt(info.f)}`, px, py + 2 * size);
-        ctx.font = `${size}px system-ui, sans-serif`;
+        ctx.font = font;
       }
     }
     ctx.restore();
@@ -462,7 +681,7 @@ export class Renderer {
 
   drawMarkers() {
     const e = this.engine, ctx = this.ctx;
-    const r = Math.max(4, this.cell * 0.42);
+    const r = Math.max(4, this.cell * (this.hex ? 0.38 : 0.42));
     const label = (c, text) => {
       if (r < 6) return;
       ctx.fillStyle = '#fff';
@@ -493,13 +712,15 @@ export class Renderer {
     ctx.restore();
   }
 
-  // Hovered cell: outline, and an arrow to its parent. Keyboard cursor: dashed outline.
+  // Hovered cell: outline (its square or hexagon), and an arrow to its parent. Keyboard
+  // cursor: dashed outline.
   drawInspector() {
-    const ctx = this.ctx, e = this.engine;
+    const ctx = this.ctx, e = this.engine, hex = this.hex;
     const outline = (n, dashed) => {
-      const x = this.offsetX + e.xOf(n) * this.cell, y = this.offsetY + e.yOf(n) * this.cell;
       ctx.setLineDash(dashed ? [4, 3] : []);
-      ctx.strokeRect(x, y, this.cell, this.cell);
+      ctx.beginPath();
+      this.addCellOutline(ctx, e.xOf(n), e.yOf(n), hex);
+      ctx.stroke();
     };
     ctx.save();
     ctx.strokeStyle = kColors.hover;

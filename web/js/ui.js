@@ -3,8 +3,17 @@
 import { Status, kStatusNames, kStateNames, kAllDirections } from './engine.js';
 import { Renderer } from './render.js';
 import { History } from './history.js';
+import { hexDisc, kDirectionNames } from './hex.js';
 
 const $ = (id) => document.getElementById(id);
+
+// One-way choices (entry direction masks, bits N E S W NE SE SW NW) for square and hex cells.
+const kOneWayChoices = {
+  square: [['145', '↑ N'], ['50', '→ E'], ['100', '↓ S'], ['200', '← W'], ['255', 'clear']],
+  hex: [['16', '↗ NE'], ['2', '→ E'], ['32', '↘ SE'], ['64', '↙ SW'], ['8', '← W'], ['128', '↖ NW'],
+    ['145', '↑ up (NE NW)'], ['100', '↓ down (SE SW)'], ['255', 'clear']],
+};
+const kHexDistanceHeuristics = ['manhattan', 'octile', 'chebyshev'];
 
 export function formatNumber(v) {
   if (!Number.isFinite(v)) return v > 0 ? '∞' : '–';
@@ -28,6 +37,7 @@ export class Playground {
     this.tickers = [];     // extra per-frame hooks: fn(nowMs) -> true to keep animating
     this.listeners = [];   // fn(kind) after map/search changes ('map', 'search')
     this.messageTimer = 0;
+    this.shownTopology = -1;  // the cell shape the view was last fitted for
     this.frame = this.frame.bind(this);
   }
 
@@ -114,7 +124,10 @@ export class Playground {
   mapChanged({ fit = false } = {}) {
     this.renderer.markMapDirty();
     this.renderer.pendingPortal = -1;
-    if (fit) this.renderer.fit();
+    // Square and hex layouts differ in size: a change of cell shape (switch, undo, a loaded
+    // map) fits the view again.
+    if (fit || this.engine.topology() !== this.shownTopology) this.renderer.fit();
+    this.shownTopology = this.engine.topology();
     this.syncMapControls();
     this.emit('map');
     this.searchChanged();
@@ -261,7 +274,8 @@ export class Playground {
     const info = e.inspect(n), cost = e.costs()[n], mask = e.entryMasks()[n];
     let terrain = cost === 0 ? 'wall' : `cost ${formatNumber(cost)}`;
     if (cost !== 0 && mask !== kAllDirections) {
-      const dirs = ['N', 'E', 'S', 'W', 'NE', 'SE', 'SW', 'NW'].filter((_, d) => mask & (1 << d));
+      const hex = e.isHex();  // N and S are not hex moves
+      const dirs = kDirectionNames.filter((_, d) => mask & (1 << d) && !(hex && (d === 0 || d === 2)));
       terrain += `, one-way (enter moving ${dirs.join(' ') || 'nowhere'})`;
     }
     if (e.portals().some((p) => p.from === n || p.to === n)) terrain += ', portal';
@@ -299,6 +313,14 @@ export class Playground {
         ? 'Fast but not guaranteed shortest.' : `${s.heuristic} is admissible here: the path is the shortest.`;
       note.className = 'note';
     }
+    if (this.engine.isHex()) {
+      if (!blind && kHexDistanceHeuristics.includes(s.heuristic)) {
+        note.textContent += ' On hex cells manhattan, octile and chebyshev all mean the hex distance (the number of hex steps).';
+      } else if (!blind && s.heuristic === 'euclidean') {
+        note.textContent += ' On hex cells euclidean is the straight-line distance between hex centres.';
+      }
+      if (s.algorithm === 'jps') note.textContent += ' Jump point search runs as plain A* on hex cells.';
+    }
   }
 
   syncMapControls() {
@@ -307,10 +329,41 @@ export class Playground {
     $('wrap-y').checked = e.wrapY();
     $('diagonal').value = String(e.diagonal());
     $('cost-model').checked = e.costModel() === 1;
+    const hex = e.isHex();
+    $('cells').value = hex ? 'hex' : 'square';
+    // The diagonal rule is about squares' corners: hex cells have six edge neighbours, all
+    // one straight step away, so it does not apply.
+    $('diagonal').disabled = hex;
+    $('diagonal').title = hex ? 'Hex cells have six neighbours, each one straight step away: the movement rule applies to square cells only.' : '';
+    const movementNote = $('movement-note');
+    movementNote.hidden = !hex;
+    movementNote.textContent = hex
+      ? 'Hex cells: six neighbours (E, W, NE, NW, SE, SW), each step costs one straight step × the entered cell\'s cost; the movement rule applies to square cells only.'
+      : '';
+    this.syncOneWayChoices(hex);
     const name = e.name() || 'untitled';
     $('map-name').textContent = `${name} · ${e.width}×${e.height}`;
     $('map-name').title = name;
     this.syncSearchControls();
+  }
+
+  // The one-way direction menu lists the moves of the map's cells; the choice is kept when
+  // the other shape has it.
+  syncOneWayChoices(hex) {
+    const select = $('oneway-dir'), kind = hex ? 'hex' : 'square';
+    if (select.dataset.kind === kind) return;
+    const keep = select.value;
+    select.replaceChildren(...kOneWayChoices[kind].map(([value, label]) => new Option(label, value)));
+    if (kOneWayChoices[kind].some(([value]) => value === keep)) select.value = keep;
+    select.dataset.kind = kind;
+  }
+
+  // Square or hex cells, as one undoable step; refused (with core's message) e.g. for hex
+  // cells on a map that wraps top to bottom with an odd height.
+  setCells(kind) {
+    const t = kind === 'hex' ? 1 : 0;
+    if (this.engine.topology() === t) return true;
+    return this.edit(t ? 'hex cells' : 'square cells', () => this.engine.setTopology(t));
   }
 
   // ---- wiring of the side panel ----
@@ -336,6 +389,7 @@ export class Playground {
     $('portal-aware').addEventListener('change', (ev) => this.setSettings({ portalAware: ev.target.checked }));
     $('diagonal').addEventListener('change', (ev) => this.edit('movement rule', () => e.setDiagonal(Number(ev.target.value))));
     $('cost-model').addEventListener('change', (ev) => this.edit('cost model', () => e.setCostModel(ev.target.checked ? 1 : 0)));
+    $('cells').addEventListener('change', (ev) => this.setCells(ev.target.value));
     $('wrap-x').addEventListener('change', () => this.edit('wrap-around', () => e.setWrap($('wrap-x').checked, $('wrap-y').checked)));
     $('wrap-y').addEventListener('change', () => this.edit('wrap-around', () => e.setWrap($('wrap-x').checked, $('wrap-y').checked)));
 
@@ -378,11 +432,20 @@ export class Playground {
     window.addEventListener('resize', () => this.requestDraw());
   }
 
+  // New blank maps and generated mazes keep the current cell shape (generators lay out
+  // square mazes; on hex cells the same walls make a different, still valid, maze).
+  keepShape(topology) {
+    if (!topology || this.engine.topology() === topology) return;
+    const problem = this.engine.setTopology(topology);
+    if (problem) this.showMessage(`The new map stays square: ${problem}`, 'error');
+  }
+
   newBlank() {
-    const w = Number($('new-width').value), h = Number($('new-height').value);
+    const w = Number($('new-width').value), h = Number($('new-height').value), shape = this.engine.topology();
     this.edit(`new ${w}×${h} map`, () => {
       const problem = this.engine.newBlank(w, h);
       if (!problem) {
+        this.keepShape(shape);
         this.engine.setStart(this.engine.index(0, 0));
         this.engine.setGoal(this.engine.index(w - 1, h - 1));
       }
@@ -393,10 +456,13 @@ export class Playground {
 
   generate() {
     const kind = $('generator').value, w = Number($('new-width').value), h = Number($('new-height').value);
-    const seed = Number($('seed').value) >>> 0;
+    const seed = Number($('seed').value) >>> 0, shape = this.engine.topology();
     this.edit(`generate ${kind}`, () => {
       const problem = this.engine.generate(kind, w, h, seed);
-      if (!problem) this.ensureEndpoints();
+      if (!problem) {
+        this.keepShape(shape);
+        this.ensureEndpoints();
+      }
       return problem;
     });
     this.renderer.fit();
@@ -416,19 +482,21 @@ export class Playground {
     const half = Math.floor((size - 1) / 2);
     const cx = e.xOf(n), cy = e.yOf(n);
     let problem = '';
-    for (let y = cy - half; y < cy - half + size; ++y) {
-      for (let x = cx - half; x < cx - half + size; ++x) {
-        if (!e.contains(x, y)) continue;
-        const m = e.index(x, y);
-        if (tool === 'wall') {
-          if (m !== e.start() && m !== e.goal()) problem ||= e.setWall(x, y);
-        } else if (tool === 'floor') {
-          problem ||= e.setCost(x, y, 1) || e.setEntryMask(x, y, kAllDirections);
-        } else if (tool === 'terrain') {
-          problem ||= e.setCost(x, y, Number($('terrain-cost').value));
-        } else if (tool === 'oneway') {
-          if (e.costs()[m] > 0) problem ||= e.setEntryMask(x, y, Number($('oneway-dir').value));
-        }
+    // Square cells: a size x size block; hex cells: the cells within (size - 1) / 2 hex steps.
+    const cells = [];
+    if (e.isHex()) cells.push(...hexDisc(cx, cy, half));
+    else for (let y = cy - half; y < cy - half + size; ++y) for (let x = cx - half; x < cx - half + size; ++x) cells.push([x, y]);
+    for (const [x, y] of cells) {
+      if (!e.contains(x, y)) continue;
+      const m = e.index(x, y);
+      if (tool === 'wall') {
+        if (m !== e.start() && m !== e.goal()) problem ||= e.setWall(x, y);
+      } else if (tool === 'floor') {
+        problem ||= e.setCost(x, y, 1) || e.setEntryMask(x, y, kAllDirections);
+      } else if (tool === 'terrain') {
+        problem ||= e.setCost(x, y, Number($('terrain-cost').value));
+      } else if (tool === 'oneway') {
+        if (e.costs()[m] > 0) problem ||= e.setEntryMask(x, y, Number($('oneway-dir').value));
       }
     }
     if (problem) this.showMessage(problem, 'error');

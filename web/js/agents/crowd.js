@@ -40,8 +40,9 @@ export class Crowd {
     for (let tries = 0; tries < 200; tries++) {
       const n = Math.floor(this.random() * cells);
       if (!w.passable[n] || (distance.length === cells && !(distance[n] < Infinity) && tries < 150)) continue;
-      this.x[i] = (n % w.width) + 0.2 + 0.6 * this.random();
-      this.y[i] = Math.floor(n / w.width) + 0.2 + 0.6 * this.random();
+      const c = w.centre(n);  // within 0.3 of the centre: inside the square or the hexagon
+      this.x[i] = c.x - 0.3 + 0.6 * this.random();
+      this.y[i] = c.y - 0.3 + 0.6 * this.random();
       this.vx[i] = this.vy[i] = 0;
       return;
     }

@@ -4,6 +4,7 @@
 // the ghost house along a flow field built once for the house cells.
 import { kNone } from './world.js';
 import { PathFollower } from './follower.js';
+import { kRowPitch } from '../hex.js';
 
 export const kGhostColors = ['#e53935', '#f48fb1', '#26c6da', '#ffa726'];
 const kDirs = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
@@ -19,7 +20,9 @@ export class GhostChase {
     const problem = world.raw.setFlowGoals(house);
     if (problem) throw new Error(problem);
     const start = world.centre(pacStart);
-    this.pac = { x: start.x, y: start.y, dir: [0, 0], want: [0, 0], caught: 0, ate: 0 };
+    // want and move: the arrow asked for and the one being followed (up, down, left, right);
+    // dir: the step it makes from the current cell (on hex maps up and down zig-zag).
+    this.pac = { x: start.x, y: start.y, dir: [0, 0], move: [0, 0], want: [0, 0], caught: 0, ate: 0 };
     this.ghosts = [];
     for (let i = 0; i < 4; i++) {
       const c = world.centre(ghostStarts[i % Math.max(1, ghostStarts.length)] ?? house[i % house.length]);
@@ -133,19 +136,41 @@ export class GhostChase {
     }
   }
 
+  // The step from the centre of `cell` for an arrow (a [dx, dy] of -1, 0, 1). Square maps:
+  // the arrow itself. Hex maps: left and right are W and E; up and down alternate NE / NW
+  // (SE / SW) by row so that Pac-Man keeps to his column, taking the other one when the
+  // preferred hex is a wall.
+  stepFrom(cell, arrow) {
+    const w = this.world;
+    if (!w.hex || arrow[1] === 0) return arrow;
+    const c = w.centre(cell), odd = Math.floor(cell / w.width) & 1;
+    const preferred = [odd ? -0.5 : 0.5, arrow[1] * kRowPitch], other = [-preferred[0], preferred[1]];
+    if (!w.open(c.x + preferred[0], c.y + preferred[1]) && w.open(c.x + other[0], c.y + other[1])) return other;
+    return preferred;
+  }
+
   // Pac-Man: grid-locked like the arcade, turning at cell centres, through the tunnel.
   movePac(dt) {
     const w = this.world, p = this.pac;
     const open = (c, dir) => (dir[0] !== 0 || dir[1] !== 0) && w.open(c.x + dir[0], c.y + dir[1]);
     let budget = this.speed * dt;
     for (let guard = 0; budget > 1e-9 && guard < 16; guard++) {
-      if (p.want[0] === -p.dir[0] && p.want[1] === -p.dir[1]) p.dir = p.want;  // reverse at any time
-      const c = w.centre(w.cellAt(p.x, p.y));
+      if (p.want[0] === -p.move[0] && p.want[1] === -p.move[1]) {  // reverse at any time
+        p.move = p.want;
+        p.dir = [-p.dir[0], -p.dir[1]];
+      }
+      const cell = w.cellAt(p.x, p.y), c = w.centre(cell);
       const toC = w.delta(p.x, p.y, c.x, c.y);
       let target;
       if (Math.hypot(toC.dx, toC.dy) < 1e-9) {  // on a centre: turn if the wanted way is open
-        if (open(c, p.want)) p.dir = p.want;
-        if (!open(c, p.dir)) { p.dir = [0, 0]; return; }
+        const turn = this.stepFrom(cell, p.want);
+        if (open(c, turn)) {
+          p.move = p.want;
+          p.dir = turn;
+        } else {
+          p.dir = this.stepFrom(cell, p.move);
+        }
+        if (!open(c, p.dir)) { p.dir = [0, 0]; p.move = [0, 0]; return; }
         target = { x: c.x + p.dir[0], y: c.y + p.dir[1] };
       } else if (toC.dx * p.dir[0] + toC.dy * p.dir[1] > 0) {
         target = c;  // this cell's centre is ahead
