@@ -86,6 +86,19 @@ case $case in
     expect 0 "cost: 9$" -- path "$tmp/hex.map.txt" 0 0 6 0
     expect 0 "^ [.*] [.*] [.*] # [.*] [.*] [.*]$" -- path "$tmp/hex.map.txt" 0 0 6 0 --show
     ;;
+  compare)
+    # Optimal algorithms match Dijkstra's cost; greedy pays for the water it walks through.
+    expect 0 "^astar +found +23.9706 +1.0000 " -- compare "$maps/water_vs_ground.map.txt" 2 6 21 6
+    expect 0 "^jps \(as A\*\) +found +23.9706 +1.0000 " -- compare "$maps/water_vs_ground.map.txt" 2 6 21 6
+    expect 0 "^greedy +found +[0-9.]+ +([2-9]|1\.[0-9]*[1-9])" -- compare "$maps/water_vs_ground.map.txt" 2 6 21 6
+    expect 0 '"algorithm": "dfs", "status": "found"' -- compare "$maps/escalators.map.txt" --json --repeat 1
+    n=$("$astar" compare "$maps/escalators.map.txt" --json --repeat 1 | grep -c '"algorithm"')
+    [[ $n == 7 ]] || { echo "FAIL: compare printed $n algorithms, expected 7"; failures=$((failures + 1)); }
+    printf '1\n3\nA1B\n' >"$tmp/split.tut2.txt"
+    expect 1 "^astar +no-path " -- compare "$tmp/split.tut2.txt" 0 0 2 0
+    expect 2 "unknown option --algorithm" -- compare "$maps/arcade.map.txt" --algorithm bfs
+    expect 2 "--repeat must be a whole number" -- compare "$maps/arcade.map.txt" --repeat 0
+    ;;
   scen)
     expect 0 "rows 24, mismatches 0" -- scen "$maps/random128-25-7.map.scen"
     expect 0 '^\{"rows": 5, "mismatches": 0' -- scen "$maps/random128-25-7.map.scen" --rows 5 --json

@@ -13,38 +13,11 @@ namespace astar::cli {
 
 int cmdPath(const Args& args) {
   const char* usage = "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [--weight W] [--show]";
-  if (args.positional.size() != 1 && args.positional.size() != 5) {
-    fail("path: expected MAP, or MAP SX SY GX GY\nusage: astar " + std::string(usage));
-    return kExitBadInput;
-  }
   MapDocument doc;
-  if (!loadMap(args.positional[0], doc)) return kExitBadInput;
+  NodeId start = kNoNode;
+  std::vector<NodeId> goals;
+  if (!queryFromArgs(args, "path", usage, doc, start, goals)) return kExitBadInput;
   const Grid& g = doc.grid;
-  NodeId start = doc.start;
-  std::vector<NodeId> goals = doc.goals;
-  if (args.positional.size() == 5) {
-    long long c[4];
-    const char* names[4] = {"SX", "SY", "GX", "GY"};
-    for (int i = 0; i < 4; ++i)
-      if (!parseIntArg(args.positional[static_cast<std::size_t>(i) + 1], names[i], 0,
-                       (i % 2 == 0 ? g.width() : g.height()) - 1, c[i]))
-        return kExitBadInput;
-    start = g.index(static_cast<int>(c[0]), static_cast<int>(c[1]));
-    goals = {g.index(static_cast<int>(c[2]), static_cast<int>(c[3]))};
-  } else if (start == kNoNode || goals.empty()) {
-    fail("path: " + args.positional[0] + " has no start and goal: give SX SY GX GY");
-    return kExitBadInput;
-  }
-  goals.insert(goals.begin(), start);  // check the start with the goals, then take it off
-  for (NodeId n : goals) {
-    if (!g.passable(n)) {
-      char where[64];
-      std::snprintf(where, sizeof where, "path: (%d, %d) is a wall", g.xOf(n), g.yOf(n));
-      fail(where);
-      return kExitBadInput;
-    }
-  }
-  goals.erase(goals.begin());
   SearchOptions options;
   if (!searchOptionsFromArgs(args, options)) return kExitBadInput;
   LandmarkTable<Grid> landmarks;
