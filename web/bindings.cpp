@@ -276,7 +276,7 @@ class WebEngine {
     });
   }
   void clear() { invalidateSearch(); }
-  // kind: "backtracker", "division", "random" (25% walls) or "arcade". Returns "" or the
+  // kind: "backtracker", "division", "hex" (a hex maze), "random" (25% walls) or "arcade". Returns "" or the
   // error, and then keeps the current map.
   std::string generate(const std::string& kind, int width, int height, double seed) {
     return guarded([&]() -> std::string {
@@ -285,6 +285,7 @@ class WebEngine {
       astar::Error e;
       if (kind == "backtracker") e = astar::generateBacktrackerMaze(width, height, s, next);
       else if (kind == "division") e = astar::generateRecursiveDivision(width, height, s, next);
+      else if (kind == "hex") e = astar::generateHexMaze(width, height, s, next);
       else if (kind == "random") e = astar::generateRandomObstacles(width, height, 0.25, s, next);
       else if (kind == "arcade") e = astar::generateArcadeMaze(astar::ArcadeOptions{width, height, 1, s}, next);
       else return "unknown generator " + kind;
@@ -423,7 +424,7 @@ val heuristicNames() {
 
 val generatorNames() {
   val list = val::array();
-  for (const char* kind : {"backtracker", "division", "random", "arcade"}) list.call<void>("push", std::string(kind));
+  for (const char* kind : {"backtracker", "division", "hex", "random", "arcade"}) list.call<void>("push", std::string(kind));
   return list;
 }
 

@@ -77,6 +77,41 @@ TEST(Generators, PerfectMazesAreConnectedTrees) {
   }
 }
 
+// Hex mazes: rooms (even rows, even axial q = x - y / 2) joined by R - 1 carved cells into one
+// connected piece, so the rooms form a tree; every other cell is a wall.
+TEST(Generators, HexMazesJoinEveryRoomWithOneCellPerTreeEdge) {
+  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const int w = 17 + static_cast<int>(seed % 5), h = 11 + static_cast<int>(seed % 4);
+    astar::MapDocument doc;
+    ASSERT_TRUE(astar::generateHexMaze(w, h, seed, doc).ok());
+    const astar::Grid& g = doc.grid;
+    ASSERT_TRUE(g.hex());
+    std::size_t rooms = 0;
+    for (int y = 0; y < h; y += 2)
+      for (int x = 0; x < w; ++x)
+        if ((x - y / 2) % 2 == 0) {
+          ++rooms;
+          EXPECT_TRUE(g.passable(x, y)) << x << "," << y;
+        }
+    EXPECT_EQ(passableCount(g), 2 * rooms - 1);
+    EXPECT_EQ(reachable(g, doc.start), 2 * rooms - 1);
+    ASSERT_TRUE(g.passable(doc.goals.at(0)));
+    EXPECT_NE(doc.start, doc.goals.at(0));
+  }
+  astar::MapDocument a, b, c;
+  ASSERT_TRUE(astar::generateHexMaze(31, 21, 7, a).ok());
+  ASSERT_TRUE(astar::generateHexMaze(31, 21, 7, b).ok());
+  ASSERT_TRUE(astar::generateHexMaze(31, 21, 8, c).ok());
+  EXPECT_EQ(a, b);
+  EXPECT_FALSE(a.grid == c.grid);
+  EXPECT_EQ(astar::generateHexMaze(2, 9, 1, a).message, "generator size 2 x 9 is outside 3..4096 per side");
+  // The playground format keeps it a hex maze.
+  astar::MapDocument back;
+  ASSERT_TRUE(astar::readMap(astar::writeMap(b, astar::MapFormat::Playground), back, astar::MapFormat::Playground).ok());
+  EXPECT_EQ(back, b);
+}
+
 TEST(Generators, SameSeedSameMapOtherSeedOtherMap) {
   astar::MapDocument a, b, c;
   ASSERT_TRUE(astar::generateBacktrackerMaze(41, 31, 7, a).ok());

@@ -138,6 +138,9 @@ case $case in
     expect 0 "" -- generate division "$tmp/d.map" --width 65 --height 33 --seed 3
     expect 0 "size: 65 x 33" -- info "$tmp/d.map"
     expect 0 "" -- generate random "$tmp/r.grid.txt" --density 0.2
+    expect 0 "" -- generate hex "$tmp/h.map.txt" --width 25 --height 15 --seed 4
+    expect 0 "cells: hex" -- info "$tmp/h.map.txt"
+    expect 0 "connected components: 1 " -- info "$tmp/h.map.txt"
     expect 2 "unknown generator 'spiral'" -- generate spiral "$tmp/x.map.txt"
     expect 2 "obstacle density must be between 0 and 1" -- generate random "$tmp/x.map.txt" --density 2
     ;;

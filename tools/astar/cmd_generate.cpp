@@ -1,5 +1,5 @@
 // astar generate KIND OUT [--width W] [--height H] [--seed S] [--density D] [--tunnels T] [--to FORMAT]
-// KIND: backtracker, division, random, arcade. The same seed always gives the same map.
+// KIND: backtracker, division, hex (a hex maze), random, arcade. The same seed always gives the same map.
 #include <iostream>
 
 #include "astar/generators.h"
@@ -32,9 +32,10 @@ int cmdGenerate(const Args& args) {
   Error e;
   if (kind == "backtracker") e = generateBacktrackerMaze(w, h, s, doc);
   else if (kind == "division") e = generateRecursiveDivision(w, h, s, doc);
+  else if (kind == "hex") e = generateHexMaze(w, h, s, doc);
   else if (kind == "random") e = generateRandomObstacles(w, h, density, s, doc);
   else if (arcade) e = generateArcadeMaze(ArcadeOptions{w, h, static_cast<int>(tunnels), s}, doc);
-  else e = Error{"unknown generator '" + kind + "' (backtracker, division, random or arcade)"};
+  else e = Error{"unknown generator '" + kind + "' (backtracker, division, hex, random or arcade)"};
   if (e) {
     fail("generate: " + e.message);
     return kExitBadInput;

@@ -40,6 +40,12 @@ Error generateBacktrackerMaze(int width, int height, std::uint64_t seed, MapDocu
 // Same size rules and start/goal as the backtracker.
 Error generateRecursiveDivision(int width, int height, std::uint64_t seed, MapDocument& out);
 
+// A perfect hex maze (odd-r hex cells, Topology::Hex): rooms at even rows and even axial q
+// (q = x - floor(y / 2)) joined through the one cell between two neighbouring rooms, by the
+// recursive backtracker. 3 <= width, height <= kMaxGridSide. Start at the first room (0, 0);
+// goal at the room farthest from it along the maze.
+Error generateHexMaze(int width, int height, std::uint64_t seed, MapDocument& out);
+
 // Each cell a wall with probability density (0..1), except the start (0, 0) and goal
 // (width-1, height-1) corners. Octile movement without corner cutting.
 Error generateRandomObstacles(int width, int height, double density, std::uint64_t seed, MapDocument& out);
