@@ -32,7 +32,7 @@ foreach(web_test ${ASTAR_WEB_TESTS})
     LABELS "web;${web_kind}"
     TIMEOUT 300
     SKIP_REGULAR_EXPRESSION "ASTAR_SKIP:"
-    ENVIRONMENT "ASTAR_DIST_DIR=${ASTAR_WASM_DIR}/dist;ASTAR_ARTIFACT_DIR=${ASTAR_ARTIFACT_DIR};ASTAR_MAPS_BENCH_DIR=${ASTAR_MAPS_BENCH_DIR};ASTAR_MAPS_DIR=${ASTAR_MAPS_DIR};ASTAR_REFERENCE_COST=$<TARGET_FILE:web_reference_cost>")
+    ENVIRONMENT "ASTAR_DIST_DIR=${ASTAR_WASM_DIR}/dist;ASTAR_ARTIFACT_DIR=${ASTAR_ARTIFACT_DIR};ASTAR_MAPS_BENCH_DIR=${ASTAR_MAPS_BENCH_DIR};ASTAR_MAPS_DIR=${ASTAR_MAPS_DIR};ASTAR_REFERENCE_COST=$<TARGET_FILE:web_reference_cost>;ASTAR_CLI=$<TARGET_FILE:astar>")
   if(web_kind STREQUAL "browser")
     # Browser tests measure frame times and timer lateness (page + worker want both cores):
     # keep the other tests, e.g. the Moving AI ground truth, off the 2 cores meanwhile.
