@@ -11,8 +11,8 @@ import { kRowPitch, kHexSize, hexAtLayout, hexExtent, hexDirectionVector } from 
 
 // Hex maps are drawn as hexagons from this many CSS pixels per cell (and at most
 // kHexVectorMaxCells visible cells); below, as the brick-layout image.
-export const kHexVectorMinCell = 6;
-export const kHexVectorMaxCells = 40000;
+export const kHexVectorMinCell = 10;
+export const kHexVectorMaxCells = 12000;
 
 export const kColors = Object.freeze({
   wall: [43, 47, 54],
@@ -75,7 +75,7 @@ export class Renderer {
     this.baseRevision = -1;
     this.stateDirty = true;
     this.cellColors = new Uint32Array(0);  // packed terrain colour per cell
-    this.hexBase = null;       // hexagon terrain drawn for one view: { canvas, ctx, key }
+    this.hexView = null;       // hexagons drawn for one view: { canvas, ctx, key, shown states }
     this.oneWayCells = [];
     this.hover = -1;           // inspected cell
     this.cursor = -1;          // keyboard cursor
@@ -192,7 +192,7 @@ export class Renderer {
   }
 
   markStateDirty() { this.stateDirty = true; }
-  markMapDirty() { this.baseRevision = -1; this.stateDirty = true; this.hexBase = null; }
+  markMapDirty() { this.baseRevision = -1; this.stateDirty = true; this.hexView = null; }
 
   // How the cells are drawn this frame.
   drawMode(hex = this.hex) {
@@ -237,7 +237,7 @@ export class Renderer {
     this.base.ctx.putImageData(this.base.image, 0, 0);
     this.baseRevision = e.revision();
     this.baseHex = hex;
-    this.hexBase = null;
+    this.hexView = null;
     this.stateDirty = true;
   }
 
@@ -258,25 +258,20 @@ export class Renderer {
   rebuildState(hex) {
     const states = this.engine.states();
     const px = this.state.pixels;
-    const open = packRgba(...kColors.open), closed = packRgba(...kColors.closed);
+    const colour = this.stateColours ??= Uint32Array.of(0, packRgba(...kColors.open), packRgba(...kColors.closed), 0);
     if (hex) {
       const { width, height } = this.engine, stride = 2 * width + 1;
       if (states.length !== width * height) return;
       for (let y = 0, i = 0; y < height; ++y) {
-        let p = y * stride + (y & 1);
-        for (let x = 0; x < width; ++x, ++i, p += 2) {
-          const s = states[i];
-          const v = s === NodeState.Closed ? closed : s === NodeState.Open ? open : 0;
+        for (let p = y * stride + (y & 1), end = i + width; i < end; ++i, p += 2) {
+          const v = colour[states[i] & 3];
           px[p] = v;
           px[p + 1] = v;
         }
       }
     } else {
       const n = Math.min(states.length, px.length);
-      for (let i = 0; i < n; ++i) {
-        const s = states[i];
-        px[i] = s === NodeState.Closed ? closed : s === NodeState.Open ? open : 0;
-      }
+      for (let i = 0; i < n; ++i) px[i] = colour[states[i] & 3];
     }
     this.state.ctx.putImageData(this.state.image, 0, 0);
     this.stateDirty = false;
@@ -296,8 +291,7 @@ export class Renderer {
 
     ctx.imageSmoothingEnabled = false;
     if (mode === 'hex-vector') {
-      this.drawHexTerrain();
-      this.drawHexStates();
+      this.drawHexCells();
       this.stateDirty = true;  // the brick layer was not kept up to date meanwhile
     } else {
       if (this.stateDirty) this.rebuildState(hex);
@@ -345,68 +339,103 @@ export class Renderer {
     return { x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1, y1 };
   }
 
-  // Hex maps with large cells: terrain hexagons (grouped by colour) and their outlines,
-  // drawn once per view into a cached canvas the size of the page's.
-  drawHexTerrain() {
-    const key = `${this.engine.revision()}|${this.cell}|${this.offsetX}|${this.offsetY}|${this.canvas.width}|${this.canvas.height}|${this.dpr}`;
-    if (!this.hexBase || this.hexBase.key !== key) {
-      if (!this.hexBase || this.hexBase.canvas.width !== this.canvas.width || this.hexBase.canvas.height !== this.canvas.height) {
-        const canvas = document.createElement('canvas');
-        canvas.width = this.canvas.width;
-        canvas.height = this.canvas.height;
-        this.hexBase = { canvas, ctx: canvas.getContext('2d'), key: '' };
-      }
-      const c = this.hexBase.ctx, e = this.engine, colors = this.cellColors, { x0, y0, x1, y1 } = this.visibleRange(true);
-      c.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-      c.clearRect(0, 0, this.cssWidth, this.cssHeight);
-      const groups = new Map();  // colour -> Path2D
-      const grow = 0.35 / this.dpr;  // overlap neighbours a little: no hairline seams between fills
-      for (let y = y0; y < y1; ++y) {
-        for (let x = x0; x < x1; ++x) {
-          const color = colors[y * e.width + x];
-          let path = groups.get(color);
-          if (!path) groups.set(color, path = new Path2D());
-          this.addCellOutline(path, x, y, true, grow);
-        }
-      }
-      for (const [color, path] of groups) {
-        c.fillStyle = cssColor(color);
-        c.fill(path);
-      }
-      if (this.cell >= 12) {
-        const lines = new Path2D();
-        for (let y = y0; y < y1; ++y) for (let x = x0; x < x1; ++x) this.addCellOutline(lines, x, y, true);
-        c.strokeStyle = 'rgba(0,0,0,0.10)';
-        c.lineWidth = 1 / this.dpr;
-        c.stroke(lines);
-      }
-      this.hexBase.key = key;
+  // Hex maps with large cells: the visible hexagons, each filled with its terrain colour with
+  // its search state blended in (opaque), and their outlines, kept in a canvas the size of the
+  // page's. A zoom, a resize or a map edit redraws them all; a pan by whole device pixels
+  // shifts the canvas and draws the uncovered strips; otherwise only the cells whose search
+  // state changed since the last frame are drawn again, so animating a search costs a scan of
+  // the visible states plus the few hexagons that changed.
+  drawHexCells() {
+    const e = this.engine, states = e.states(), n = e.width * e.height;
+    if (states.length !== n) return;
+    const key = `${e.revision()}|${this.cell}|${this.canvas.width}|${this.canvas.height}|${this.dpr}`;
+    let view = this.hexView;
+    if (!view || view.canvas.width !== this.canvas.width || view.canvas.height !== this.canvas.height || view.shown.length !== n) {
+      const canvas = view?.canvas ?? document.createElement('canvas');
+      canvas.width = this.canvas.width;
+      canvas.height = this.canvas.height;
+      view = this.hexView = { canvas, ctx: canvas.getContext('2d'), key: '', offsetX: 0, offsetY: 0, shown: new Uint8Array(n) };
     }
+    const c = view.ctx, colors = this.cellColors, shown = view.shown, { x0, y0, x1, y1 } = this.visibleRange(true);
+    const dx = (this.offsetX - view.offsetX) * this.dpr, dy = (this.offsetY - view.offsetY) * this.dpr;
+    const whole = (v) => Math.abs(v - Math.round(v)) < 1e-6;
+    let full = view.key !== key;
+    if (!full && (dx !== 0 || dy !== 0)) {
+      if (whole(dx) && whole(dy) && Math.abs(dx) < this.canvas.width / 2 && Math.abs(dy) < this.canvas.height / 2) {
+        // Pan: move what is drawn, then redraw every cell within a cell of the uncovered strips.
+        c.save();
+        c.setTransform(1, 0, 0, 1, 0, 0);
+        c.globalCompositeOperation = 'copy';
+        c.drawImage(view.canvas, Math.round(dx), Math.round(dy));
+        c.restore();
+        const sx = dx / this.dpr, sy = dy / this.dpr, m = this.cell;
+        for (let y = y0; y < y1; ++y) {
+          for (let x = x0; x < x1; ++x) {
+            const p = this.centreOf(x, y, true);
+            if ((sx > 0 && p.x < sx + m) || (sx < 0 && p.x > this.cssWidth + sx - m) ||
+                (sy > 0 && p.y < sy + m) || (sy < 0 && p.y > this.cssHeight + sy - m)) shown[y * e.width + x] = 255;
+          }
+        }
+      } else {
+        full = true;
+      }
+    }
+    view.offsetX = this.offsetX;
+    view.offsetY = this.offsetY;
+    c.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    if (full) {
+      c.clearRect(0, 0, this.cssWidth, this.cssHeight);
+      shown.fill(255);
+    }
+    // Neighbours overlap a little (no hairline seams between fills); a redrawn cell also
+    // covers its old outline, which it then strokes again.
+    const grow = (full ? 0.35 : 0.6) / this.dpr;
+    const groups = new Map();  // composite colour key -> Path2D
+    const outlines = this.cell >= 12 ? new Path2D() : null;
+    let changed = 0;
+    for (let y = y0; y < y1; ++y) {
+      for (let x = x0, i = y * e.width + x0; x < x1; ++x, ++i) {
+        const s = states[i] & 3;
+        if (shown[i] === s) continue;
+        shown[i] = s;
+        const k = colors[i] * 4 + s;
+        let path = groups.get(k);
+        if (!path) groups.set(k, path = new Path2D());
+        this.addCellOutline(path, x, y, true, grow);
+        if (outlines) this.addCellOutline(outlines, x, y, true);
+        ++changed;
+      }
+    }
+    for (const [k, path] of groups) {
+      c.fillStyle = this.compositeColour(k);
+      c.fill(path);
+    }
+    if (outlines && changed) {
+      c.strokeStyle = 'rgba(0,0,0,0.10)';
+      c.lineWidth = 1 / this.dpr;
+      c.stroke(outlines);
+    }
+    view.key = key;
+    this.lastChangedCells = changed;
     this.ctx.save();
     this.ctx.setTransform(1, 0, 0, 1, 0, 0);
-    this.ctx.drawImage(this.hexBase.canvas, 0, 0);
+    this.ctx.drawImage(view.canvas, 0, 0);
     this.ctx.restore();
   }
 
-  // Hex maps with large cells: open and closed hexagons of the visible range.
-  drawHexStates() {
-    const e = this.engine, states = e.states(), { x0, y0, x1, y1 } = this.visibleRange(true);
-    if (states.length !== e.width * e.height) return;
-    const open = new Path2D(), closed = new Path2D();
-    let any = false;
-    for (let y = y0; y < y1; ++y) {
-      for (let x = x0; x < x1; ++x) {
-        const s = states[y * e.width + x];
-        if (s === NodeState.Unseen) continue;
-        this.addCellOutline(s === NodeState.Closed ? closed : open, x, y, true, 0.35 / this.dpr);
-        any = true;
-      }
-    }
-    if (!any) return;
-    this.ctx.fillStyle = cssColor(packRgba(...kColors.open));
-    this.ctx.fill(open);
-    this.ctx.fillStyle = cssColor(packRgba(...kColors.closed));
-    this.ctx.fill(closed);
+  // CSS colour of a terrain colour (packed, opaque) with a search state's colour over it.
+  compositeColour(k) {
+    this.compositeCache ??= new Map();
+    let css = this.compositeCache.get(k);
+    if (css !== undefined) return css;
+    const terrain = Math.floor(k / 4), s = k % 4;
+    const over = s === NodeState.Closed ? kColors.closed : s === NodeState.Open ? kColors.open : null;
+    const a = over ? over[3] / 255 : 0;
+    const channel = (shift, j) => Math.round(((terrain >>> shift) & 255) * (1 - a) + (over ? over[j] * a : 0));
+    css = `rgb(${channel(0, 0)},${channel(8, 1)},${channel(16, 2)})`;
+    if (this.compositeCache.size > 4096) this.compositeCache.clear();
+    this.compositeCache.set(k, css);
+    return css;
   }
 
   drawGridLines() {
