@@ -439,5 +439,19 @@ test('agents on the hex maze: drawn at the hexagon centres, the walker takes the
     assert.equal(end.jumps, 1, 'through the wrap-around tunnel once');
     assert.ok(end.travelled < 7.5, `walked ${end.travelled.toFixed(2)} cell widths for 7 hex steps`);
     assert.ok(end.trace.length > 5 && end.trace.every(Boolean), 'never outside the open cells');
+    // The path views follow the page's search when it is stepped or finished (no change event).
+    const views = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+      const a = window.agents, e = window.playground.engine;
+      resolve({ raw: a.paths.raw.map((p) => a.world.cellAt(p.x, p.y)), engine: Array.from(e.path()) });
+    })));
+    await page.uncheck('#live');
+    await page.click('#reset');
+    await page.click('#step');
+    let v = await views();
+    assert.deepEqual(v, { raw: [], engine: [] }, 'no path yet: no agent path either');
+    await page.click('#finish');
+    v = await views();
+    assert.ok(v.engine.length === 8);
+    assert.deepEqual(v.raw, v.engine, 'the raw agent path is the page\'s path, cell by cell');
   });
 });

@@ -326,3 +326,29 @@ test('hex: Pac-Man goes up a column by zig-zagging NE / NW, and left along a row
   assert.equal(world.cellAt(chase.pac.x, chase.pac.y), 1 * w + 1, 'then left along row 1 to the wall');
   world.dispose();
 });
+
+test('hex: a squad follows the path through the hex corridors and regroups at the goal', { skip }, () => {
+  const rows = [
+    'S..........#..........',
+    '...........#..........',
+    '...........#..........',
+    '......................',
+    '...........#..........',
+    '...........#.........G',
+  ];
+  const engine = fakeEngine(core, rows, { topology: 1 });
+  const world = new World(engine);
+  world.sync();
+  const squad = new Squad(world, world.smooth(world.raw.findPath(engine.start(), engine.goal())), { size: 7, speed: 4 });
+  let singleFile = 0;
+  for (let frame = 0; frame < 3000 && !squad.done; frame++) {
+    squad.update(1 / 60);
+    for (const m of squad.members) assert.ok(world.open(m.x, m.y), `member in a wall at ${m.x}, ${m.y}`);
+    if (squad.members.some((m) => !m.inSlot)) singleFile++;
+  }
+  assert.ok(squad.done, 'the squad arrived');
+  assert.ok(singleFile > 0, 'members fell in line at the door');
+  const end = world.centre(engine.goal());
+  assert.ok(Math.hypot(squad.leader.x - end.x, squad.leader.y - end.y) < 1e-9);
+  world.dispose();
+});

@@ -192,7 +192,11 @@ export class Renderer {
   }
 
   markStateDirty() { this.stateDirty = true; }
-  markMapDirty() { this.baseRevision = -1; this.stateDirty = true; this.hexView = null; }
+  markMapDirty() {
+    this.baseRevision = -1;
+    this.stateDirty = true;
+    if (this.hexView) this.hexView.key = '';  // drawn again in full (the canvas is kept)
+  }
 
   // How the cells are drawn this frame.
   drawMode(hex = this.hex) {
@@ -237,7 +241,7 @@ export class Renderer {
     this.base.ctx.putImageData(this.base.image, 0, 0);
     this.baseRevision = e.revision();
     this.baseHex = hex;
-    this.hexView = null;
+    if (this.hexView) this.hexView.key = '';
     this.stateDirty = true;
   }
 

@@ -51,11 +51,17 @@ export class AgentsController {
     if (changed && this.crowd) this.app.requestDraw();
     this.refreshPaths();
   }
+  // Called on map changes and before drawing: a search that finished or stepped since (no
+  // change event) may have found another path with the same ends and length, so the key
+  // hashes every cell.
   refreshPaths() {
-    const path = Array.from(this.app.engine.path());
-    const key = `${this.world.revision}:${path.length}:${path[0]}:${path[path.length - 1]}`;
+    const view = this.app.engine.path();
+    let hash = 2166136261;
+    for (let i = 0; i < view.length; i++) hash = Math.imul(hash ^ view[i], 16777619);
+    const key = `${this.world.revision}:${view.length}:${hash >>> 0}`;
     if (key === this.pathKey) return;
     this.pathKey = key;
+    const path = Array.from(view);
     try {
       this.paths.raw = this.world.smooth(path, { stringPull: false, spline: false });
       this.paths.pulled = this.world.smooth(path, { stringPull: true, spline: false });
@@ -165,6 +171,8 @@ export class AgentsController {
 
   // ---- drawing (CSS pixels) ----
   draw(ctx, r) {
+    if (this.world.revision === this.app.engine.revision()) this.refreshPaths();
+    // World positions are the renderer's layout units (cell widths from the map's corner).
     const X = (x) => r.offsetX + x * r.cell, Y = (y) => r.offsetY + y * r.cell;
     ctx.save();
     for (const name of ['raw', 'pulled', 'smooth']) {
