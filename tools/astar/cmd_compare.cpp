@@ -8,7 +8,6 @@
 #include <iostream>
 #include <vector>
 
-#include "astar/landmarks.h"
 #include "astar/search.h"
 #include "cli.h"
 #include "search_options.h"
@@ -17,26 +16,16 @@ namespace astar::cli {
 
 int cmdCompare(const Args& args) {
   const char* usage = "compare MAP [SX SY GX GY] [--heuristic H] [--weight W] [--repeat R] [--json]";
-  MapDocument doc;
-  NodeId start = kNoNode;
-  std::vector<NodeId> goals;
-  if (!queryFromArgs(args, "compare", usage, doc, start, goals)) return kExitBadInput;
-  SearchOptions base;
-  if (!searchOptionsFromArgs(args, base)) return kExitBadInput;
+  Query q;
+  if (!queryFromArgs(args, "compare", usage, q)) return kExitBadInput;
+  SearchOptions base = q.options;
   if (!args.has("--weight")) base.weight = 1.5;
   long long repeat = 5;
   if (args.has("--repeat") && !parseIntArg(args.get("--repeat"), "--repeat", 1, 1000, repeat)) return kExitBadInput;
   const bool json = args.has("--json");
-  const Grid& g = doc.grid;
-  LandmarkTable<Grid> landmarks;
-  if (base.heuristic == Heuristic::Landmarks) landmarks.build(g, 8, start);
+  const Grid& g = q.doc.grid;
   GridSearch search(g);
-
-  auto runOnce = [&](const SearchOptions& options) {
-    search.begin(start, std::span<const NodeId>(goals), options,
-                 options.heuristic == Heuristic::Landmarks ? &landmarks : nullptr);
-    return search.run();
-  };
+  auto runOnce = [&](const SearchOptions& options) { return q.run(search, options); };
   SearchOptions dijkstra = base;
   dijkstra.algorithm = Algorithm::Dijkstra;
   if (runOnce(dijkstra) == SearchStatus::InvalidInput) {

@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <iostream>
 
-#include "astar/landmarks.h"
 #include "astar/search.h"
 #include "cli.h"
 #include "search_options.h"
@@ -13,19 +12,13 @@ namespace astar::cli {
 
 int cmdPath(const Args& args) {
   const char* usage = "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [--weight W] [--show]";
-  MapDocument doc;
-  NodeId start = kNoNode;
-  std::vector<NodeId> goals;
-  if (!queryFromArgs(args, "path", usage, doc, start, goals)) return kExitBadInput;
+  Query q;
+  if (!queryFromArgs(args, "path", usage, q)) return kExitBadInput;
+  const MapDocument& doc = q.doc;
   const Grid& g = doc.grid;
-  SearchOptions options;
-  if (!searchOptionsFromArgs(args, options)) return kExitBadInput;
-  LandmarkTable<Grid> landmarks;
-  if (options.heuristic == Heuristic::Landmarks) landmarks.build(g, 8, start);
+  const SearchOptions& options = q.options;
   GridSearch search(g);
-  search.begin(start, std::span<const NodeId>(goals), options,
-               options.heuristic == Heuristic::Landmarks ? &landmarks : nullptr);
-  const SearchStatus status = search.run();
+  const SearchStatus status = q.run(search, options);
   if (status == SearchStatus::InvalidInput) {
     fail(std::string("path: ") + search.message());
     return kExitBadInput;
@@ -43,8 +36,8 @@ int cmdPath(const Args& args) {
     std::vector<Terrain> terrain;
     (void)resolveLetters(doc, cells, terrain);
     for (NodeId n : search.path()) cells[n] = '*';
-    cells[start] = 'S';
-    for (NodeId goal : goals) cells[goal] = 'G';
+    cells[q.start] = 'S';
+    for (NodeId goal : q.goals) cells[goal] = 'G';
     // Hex maps: cells two characters apart and odd rows indented by one, so the six
     // neighbours of a cell are the ones that touch it on screen.
     for (int y = 0; y < g.height(); ++y) {

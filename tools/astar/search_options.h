@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/landmarks.h"
 #include "astar/search.h"
 #include "cli.h"
 
@@ -32,18 +33,31 @@ inline bool searchOptionsFromArgs(const Args& args, SearchOptions& options) {
 }
 
 // The query of a searching command: MAP SX SY GX GY, or MAP alone for the map's own start and
-// goals. Checks that every end is inside and passable.
-inline bool queryFromArgs(const Args& args, const char* command, const char* usage, MapDocument& doc, NodeId& start,
-                          std::vector<NodeId>& goals) {
+// goals (every end inside and passable), the search options, and the landmark table when the
+// landmarks heuristic is chosen.
+struct Query {
+  MapDocument doc;
+  NodeId start = kNoNode;
+  std::vector<NodeId> goals;
+  SearchOptions options;
+  LandmarkTable<Grid> landmarks;
+  // Runs one search of this query with `with` (the query's options, or a variant of them).
+  SearchStatus run(GridSearch& search, const SearchOptions& with) const {
+    search.begin(start, std::span<const NodeId>(goals), with, with.heuristic == Heuristic::Landmarks ? &landmarks : nullptr);
+    return search.run();
+  }
+};
+
+inline bool queryFromArgs(const Args& args, const char* command, const char* usage, Query& q) {
   const std::string name = command;
   if (args.positional.size() != 1 && args.positional.size() != 5) {
     fail(name + ": expected MAP, or MAP SX SY GX GY\nusage: astar " + usage);
     return false;
   }
-  if (!loadMap(args.positional[0], doc)) return false;
-  const Grid& g = doc.grid;
-  start = doc.start;
-  goals = doc.goals;
+  if (!loadMap(args.positional[0], q.doc)) return false;
+  const Grid& g = q.doc.grid;
+  q.start = q.doc.start;
+  q.goals = q.doc.goals;
   if (args.positional.size() == 5) {
     long long c[4];
     const char* names[4] = {"SX", "SY", "GX", "GY"};
@@ -51,14 +65,14 @@ inline bool queryFromArgs(const Args& args, const char* command, const char* usa
       if (!parseIntArg(args.positional[static_cast<std::size_t>(i) + 1], names[i], 0,
                        (i % 2 == 0 ? g.width() : g.height()) - 1, c[i]))
         return false;
-    start = g.index(static_cast<int>(c[0]), static_cast<int>(c[1]));
-    goals = {g.index(static_cast<int>(c[2]), static_cast<int>(c[3]))};
-  } else if (start == kNoNode || goals.empty()) {
+    q.start = g.index(static_cast<int>(c[0]), static_cast<int>(c[1]));
+    q.goals = {g.index(static_cast<int>(c[2]), static_cast<int>(c[3]))};
+  } else if (q.start == kNoNode || q.goals.empty()) {
     fail(name + ": " + args.positional[0] + " has no start and goal: give SX SY GX GY");
     return false;
   }
-  for (std::size_t i = 0; i <= goals.size(); ++i) {
-    const NodeId n = i == 0 ? start : goals[i - 1];
+  for (std::size_t i = 0; i <= q.goals.size(); ++i) {
+    const NodeId n = i == 0 ? q.start : q.goals[i - 1];
     if (!g.passable(n)) {
       char where[64];
       std::snprintf(where, sizeof where, ": (%d, %d) is a wall", g.xOf(n), g.yOf(n));
@@ -66,6 +80,8 @@ inline bool queryFromArgs(const Args& args, const char* command, const char* usa
       return false;
     }
   }
+  if (!searchOptionsFromArgs(args, q.options)) return false;
+  if (q.options.heuristic == Heuristic::Landmarks) q.landmarks.build(g, 8, q.start);
   return true;
 }
 
