@@ -227,7 +227,10 @@ test('phone-sized viewport: the grid and the controls are usable, pinch zoom, ta
 test('every generator makes a map in the page, with a start, a goal and a path', async () => {
   await withPage({}, async ({ page }) => {
     const kinds = await page.evaluate(() => Array.from(document.querySelectorAll('#generator option')).map((o) => o.value));
-    assert.deepEqual(kinds, ['backtracker', 'division', 'random', 'arcade']);
+    assert.deepEqual(kinds, ['backtracker', 'division', 'hex', 'random', 'arcade']);
+    // The hex generator makes hex cells; the others lay out square mazes and keep the current
+    // cell shape (so after the hex maze, hex too).
+    let hex = false;
     for (const kind of kinds) {
       await page.selectOption('#generator', kind);
       await page.fill('#new-width', '31');
@@ -236,8 +239,11 @@ test('every generator makes a map in the page, with a start, a goal and a path',
       await page.click('#generate');
       const r = await page.evaluate(() => {
         const e = window.playground.engine;
-        return { w: e.width, h: e.height, walls: e.costs().filter((c) => c === 0).length, status: e.status(), name: e.name() };
+        return { w: e.width, h: e.height, walls: e.costs().filter((c) => c === 0).length, status: e.status(), name: e.name(), hex: e.isHex() };
       });
+      hex ||= kind === 'hex';
+      assert.equal(r.hex, hex, `${kind}: ${hex ? 'hex' : 'square'} cells`);
+      assert.equal(await page.inputValue('#cells'), hex ? 'hex' : 'square');
       assert.equal(r.w, 31, kind);
       assert.equal(r.h, 31, kind);
       assert.ok(r.walls > 0, `${kind}: has walls`);
