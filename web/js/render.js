@@ -518,7 +518,8 @@ export class Renderer {
       if (x < x0 || x >= x1 || y < y0 || y >= y1) continue;
       const { x: cx, y: cy } = this.centreOf(x, y, hex);
       const mask = masks[n];
-      if (!directions.some((d) => mask & (1 << d))) {  // cannot be entered at all
+      // Cannot be entered at all (on hex cells the N and S bits are no moves).
+      if (hex ? !directions.some((d) => mask & (1 << d)) : mask === 0) {
         ctx.beginPath();
         ctx.arc(cx, cy, r, 0, 2 * Math.PI);
         ctx.moveTo(cx - r * 0.7, cy - r * 0.7);
