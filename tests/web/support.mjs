@@ -103,11 +103,15 @@ export function engineState(page) {
 }
 
 // Runs the native engine (tests/web/reference_cost.cpp) on a map file; returns the cost or null (no path).
-export async function nativeCost(mapFile, sx, sy, gx, gy) {
+// algorithm and heuristic (core's names) are optional: A* with octile by default.
+export async function nativeCost(mapFile, sx, sy, gx, gy, algorithm, heuristic) {
   const tool = process.env.ASTAR_REFERENCE_COST || path.join(repo, 'build-release/web_reference_cost');
   if (!fs.existsSync(tool)) throw new Error(`${tool} is missing: build the release preset (make test does)`);
   const { execFileSync } = await import('node:child_process');
-  const out = execFileSync(tool, [mapFile, sx, sy, gx, gy].map(String), { encoding: 'utf8' }).trim();
+  const args = [mapFile, sx, sy, gx, gy];
+  if (algorithm) args.push(algorithm);
+  if (algorithm && heuristic) args.push(heuristic);
+  const out = execFileSync(tool, args.map(String), { encoding: 'utf8' }).trim();
   if (out === 'no-path') return null;
   const m = /^found (\S+)$/.exec(out);
   if (!m) throw new Error(`reference: ${out}`);

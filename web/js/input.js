@@ -208,6 +208,8 @@ export function bindInput(app) {
       const live = document.getElementById('live');
       live.checked = !live.checked;
       live.dispatchEvent(new Event('change'));
+    } else if (key === 'c') {
+      app.compare?.start();
     } else if (key === 'f') {
       r.fit();
       app.requestDraw();

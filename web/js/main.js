@@ -4,6 +4,7 @@ import { loadEngine } from './engine.js';
 import { Playground } from './ui.js';
 import { bindInput } from './input.js';
 import { Files } from './files.js';
+import { Compare } from './compare.js';
 
 async function firstMap(app, files) {
   await files.loadIndex();
@@ -24,6 +25,8 @@ try {
   const files = new Files(app);
   app.files = files;
   app.bindControls();
+  app.compare = new Compare(app);
+  app.compare.bind();
   bindInput(app);
   files.bind();
   app.renderer.fit();

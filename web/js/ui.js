@@ -38,6 +38,8 @@ export class Playground {
     this.listeners = [];   // fn(kind) after map/search changes ('map', 'search')
     this.messageTimer = 0;
     this.shownTopology = -1;  // the cell shape the view was last fitted for
+    this.mapSerial = 0;       // counts whole-map changes (loads, undo, rules), for the compare table
+    this.compare = null;      // the Compare panel (compare.js), told of every query change
     this.frame = this.frame.bind(this);
   }
 
@@ -122,6 +124,7 @@ export class Playground {
   }
 
   mapChanged({ fit = false } = {}) {
+    this.mapSerial += 1;
     this.renderer.markMapDirty();
     this.renderer.pendingPortal = -1;
     // Square and hex layouts differ in size: a change of cell shape (switch, undo, a loaded
@@ -139,6 +142,7 @@ export class Playground {
     if (this.live) this.runNow();
     else this.engine.clear();
     this.refresh();
+    this.compare?.queryChanged();
   }
 
   runNow() {

@@ -1,0 +1,330 @@
+// The Compare panel: every algorithm on the current map and query (start, goals, heuristic,
+// weight, tunnel- and portal-aware options), side by side in a table. The searches run on a
+// second engine holding a copy of the map, so the page's own search, its canvas and its
+// settings are untouched; clicking a row then runs that algorithm on the page as the
+// algorithm menu would. Big maps do not freeze the page: the searches run in slices of a few
+// milliseconds, one slice per animation frame, and rows fill in as they finish.
+import { Status, kStatusNames } from './engine.js';
+import { formatNumber } from './ui.js';
+
+const $ = (id) => document.getElementById(id);
+
+const kSliceMs = 10;        // engine work per animation frame
+const kTargetCallMs = 4;    // aim for step() calls of about this long (each also copies the cell states)
+const kRelTolerance = 1e-9; // costs summed in another order differ in the last bits
+
+const kAlgorithmNotes = {
+  astar: 'A*: f = g + h; the shortest path when h is admissible.',
+  'weighted-astar': 'Weighted A*: f = g + w·h; at most w times the shortest path (with an admissible h).',
+  dijkstra: 'Dijkstra: ignores the heuristic; always the shortest path (the optimum of this table).',
+  greedy: 'Greedy best-first: orders by h only; fast, not the shortest path in general.',
+  bfs: 'Breadth-first: fewest steps, ignores costs and the heuristic.',
+  dfs: 'Depth-first: any path, often a long one.',
+  jps: 'Jump point search: A* that skips symmetric paths on uniform-cost square grids.',
+};
+const kFellBackNote = 'Jump point search needs a uniform-cost square grid without wrap-around, portals or one-way cells ' +
+  'and a corner rule it supports: here it ran as plain A*.';
+
+function sameCost(a, b) { return Math.abs(a - b) <= kRelTolerance * Math.max(1, Math.abs(a), Math.abs(b)); }
+
+function el(tag, { text, cls, title, attrs } = {}, children = []) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  if (title) e.title = title;
+  for (const [k, v] of Object.entries(attrs ?? {})) e.setAttribute(k, v);
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function formatMs(ms) {
+  if (!(ms > 0)) return '< 0.1';
+  return ms.toFixed(ms < 10 ? 2 : 1);
+}
+
+export class Compare {
+  constructor(app) {
+    this.app = app;
+    this.raw = null;         // the second engine (made on the first compare)
+    this.loadedText = null;  // the map text it holds
+    this.job = null;         // the compare in progress
+    this.result = null;      // the last compare: { key, rows, optimum, ... } (also for tests)
+    this.state = 'empty';    // 'empty' | 'running' | 'done' | 'stale'
+    this.raf = 0;
+    this.pump = this.pump.bind(this);
+  }
+
+  bind() {
+    $('compare').addEventListener('click', () => this.start());
+    $('compare-rows').addEventListener('click', (ev) => {
+      const row = ev.target.closest('tr[data-algorithm]');
+      if (row) this.choose(row.dataset.algorithm);
+    });
+  }
+
+  // Everything a compare's numbers depend on, except the page's algorithm. The map serial
+  // changes with every whole-map change (load, undo, new, generate, cell shape, movement
+  // rule, wrap, portals); the grid revision with every painted cell.
+  queryKey() {
+    const app = this.app, e = app.engine, s = e.settings;
+    return JSON.stringify([app.mapSerial, e.revision(), e.width, e.height, e.topology(), e.wrapX(), e.wrapY(), e.diagonal(),
+      e.costModel(), e.portals(), e.start(), e.goals(), s.heuristic, s.weight, s.wrapAware, s.portalAware]);
+  }
+
+  // Called by the page after every change of map, query or settings.
+  queryChanged() {
+    this.markCurrentRow();
+    if (this.state !== 'running' && this.state !== 'done') return;
+    const key = this.queryKey();
+    if (this.job ? key === this.job.key : key === this.result?.key) return;
+    this.cancel();
+    this.setState('stale');
+  }
+
+  cancel() {
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    this.job = null;
+  }
+
+  setState(state) {
+    this.state = state;
+    const section = $('compare-section');
+    section.hidden = state === 'empty';
+    section.dataset.state = state;
+    const stale = $('compare-stale');
+    stale.hidden = state !== 'stale';
+    $('compare').textContent = state === 'running' ? 'Comparing…' : 'Compare all';
+    $('compare').disabled = state === 'running';
+  }
+
+  // ---- running ----
+  start() {
+    const app = this.app, e = app.engine, s = e.settings;
+    this.cancel();
+    const t0 = performance.now();
+    if (!this.raw) this.raw = new e.core.Engine();
+    // The same map, start and goals as the page's (the undo text: every cell, portal and rule).
+    const text = app.docText();
+    if (text !== this.loadedText) {
+      const problem = this.raw.loadMap(text, '');
+      this.loadedText = problem ? null : text;
+      if (problem) {
+        app.showMessage(`Compare: ${problem}`, 'error');
+        return false;
+      }
+    }
+    const syncMs = performance.now() - t0;
+    const info = e.heuristicInfo();
+    this.job = {
+      key: this.queryKey(),
+      settings: { ...s },
+      admissible: !!info.admissible,
+      hex: e.isHex(),
+      size: `${e.width}×${e.height}`,
+      rows: e.algorithms.map((name) => ({ algorithm: name, status: -1 })),
+      next: 0,          // the row being run
+      begun: false,
+      chunk: 4096,      // expansions per step() call, adapted to take ~kTargetCallMs
+      t0,
+      syncMs,
+      slices: 0,
+      longestSliceMs: 0,
+    };
+    this.result = null;
+    this.setState('running');
+    this.renderTable();
+    this.pump(t0, syncMs);  // small maps finish at once, in this click
+    return true;
+  }
+
+  // Runs searches for about kSliceMs, then yields to the next animation frame.
+  pump(_now, alreadySpentMs = 0) {
+    this.raf = 0;
+    const job = this.job;
+    if (!job) return;
+    const e = this.app.engine, raw = this.raw, s = job.settings;
+    const sliceStart = performance.now();
+    const deadline = sliceStart + Math.max(1, kSliceMs - alreadySpentMs);
+    while (job.next < job.rows.length && performance.now() < deadline) {
+      const row = job.rows[job.next];
+      let status;
+      if (!job.begun) {
+        status = raw.begin(job.next, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware);
+        job.begun = true;
+      } else {
+        const c0 = performance.now();
+        status = raw.step(job.chunk);
+        const took = performance.now() - c0;
+        if (took > 0.2) job.chunk = Math.max(256, Math.min(1 << 22, Math.round(job.chunk * kTargetCallMs / took)));
+        else job.chunk = Math.min(1 << 22, job.chunk * 4);
+      }
+      if (status !== Status.InProgress) {
+        this.finishRow(row, status);
+        job.next += 1;
+        job.begun = false;
+        this.renderRow(row);
+      }
+    }
+    const sliceMs = performance.now() - sliceStart + alreadySpentMs;
+    job.slices += 1;
+    job.longestSliceMs = Math.max(job.longestSliceMs, sliceMs);
+    if (job.next < job.rows.length) {
+      this.renderRow(job.rows[job.next], true);
+      this.raf = requestAnimationFrame(this.pump);
+      return;
+    }
+    this.finishJob();
+  }
+
+  finishRow(row, status) {
+    const raw = this.raw, st = raw.stats();
+    Object.assign(row, {
+      status,
+      message: status === Status.Invalid ? raw.message() : '',
+      found: status === Status.Found,
+      cost: status === Status.Found ? st.pathCost : null,
+      pathCells: status === Status.Found ? st.pathCells : null,
+      expanded: st.expanded,
+      generated: st.generated,
+      maxOpen: st.maxOpen,
+      engineMs: st.engineMs,
+      fellBack: row.algorithm === 'jps' && !!st.fellBack,
+    });
+  }
+
+  finishJob() {
+    const job = this.job;
+    this.job = null;
+    const dijkstra = job.rows.find((r) => r.algorithm === 'dijkstra');
+    const optimum = dijkstra?.found ? dijkstra.cost : null;
+    for (const row of job.rows) {
+      row.ratio = row.found && optimum !== null ? (optimum > 0 ? row.cost / optimum : 1) : null;
+      row.optimal = row.found && optimum !== null && sameCost(row.cost, optimum);
+    }
+    const wallMs = performance.now() - job.t0;
+    this.result = {
+      key: job.key,
+      settings: job.settings,
+      admissible: job.admissible,
+      hex: job.hex,
+      size: job.size,
+      rows: job.rows,
+      optimum,
+      noPath: dijkstra?.status === Status.NoPath,
+      wallMs,
+      syncMs: job.syncMs,
+      engineMs: job.rows.reduce((sum, r) => sum + (r.engineMs || 0), 0),
+      slices: job.slices,
+      longestSliceMs: job.longestSliceMs,
+    };
+    this.setState('done');
+    this.renderTable();
+  }
+
+  // ---- choosing a row: the page runs that algorithm, as the algorithm menu would ----
+  choose(algorithm) {
+    const app = this.app;
+    if (!app.engine.algorithms.includes(algorithm)) return;
+    app.setSettings({ algorithm });
+    // With live off the menu only clears the search; a row asks to see that search: run it.
+    if (!app.live) app.finish();
+  }
+
+  markCurrentRow() {
+    const current = this.app.engine.settings.algorithm;
+    for (const tr of document.querySelectorAll('#compare-rows tr[data-algorithm]')) {
+      const on = tr.dataset.algorithm === current;
+      tr.classList.toggle('current', on);
+      tr.setAttribute('aria-current', on ? 'true' : 'false');
+    }
+  }
+
+  // ---- the table ----
+  renderTable() {
+    const data = this.result ?? this.job;
+    if (!data) return;
+    const tbody = $('compare-rows');
+    tbody.replaceChildren(...data.rows.map((row) => this.makeRow(row)));
+    this.markCurrentRow();
+    this.renderNotes(data);
+  }
+
+  renderRow(row, running = false) {
+    const old = document.querySelector(`#compare-rows tr[data-algorithm="${row.algorithm}"]`);
+    if (!old) return;
+    const fresh = this.makeRow(row, running);
+    old.replaceWith(fresh);
+    fresh.classList.toggle('current', this.app.engine.settings.algorithm === row.algorithm);
+  }
+
+  makeRow(row, running = false) {
+    const done = row.status >= 0;
+    const name = el('button', { text: row.algorithm, cls: 'link', title: `${kAlgorithmNotes[row.algorithm] ?? row.algorithm} Click to show this search on the grid.`,
+      attrs: { type: 'button' } });
+    const first = el('th', { attrs: { scope: 'row' } }, [name]);
+    if (row.fellBack) first.append(' ', el('small', { text: 'as A*', cls: 'tag', title: kFellBackNote }));
+    let statusText = !done ? (running ? 'running…' : 'waiting') : kStatusNames[row.status];
+    if (row.status === Status.Invalid && row.message) statusText += `: ${row.message}`;
+    const ratioCell = el('td', { cls: 'num ratio-cell' });
+    if (row.ratio !== null && row.ratio !== undefined) {
+      ratioCell.append(el('span', { text: row.ratio.toFixed(3), cls: 'ratio' }));
+      if (row.optimal) ratioCell.append(' ', el('span', { text: '✓', cls: 'mark', title: 'optimal: equals Dijkstra\'s cost' }));
+    } else {
+      ratioCell.append(el('span', { text: '–', cls: 'ratio' }));
+    }
+    const num = (v, text) => el('td', { text: done && v !== null && v !== undefined ? (text ?? String(v)) : '–', cls: 'num' });
+    const tr = el('tr', { attrs: { 'data-algorithm': row.algorithm, 'data-status': String(row.status) } }, [
+      first,
+      el('td', { text: statusText, cls: 'status' }),
+      num(row.cost, row.found ? formatNumber(row.cost) : undefined),
+      ratioCell,
+      num(row.pathCells),
+      num(row.expanded),
+      num(row.generated),
+      num(row.maxOpen),
+      num(row.engineMs, done ? formatMs(row.engineMs) : undefined),
+    ]);
+    if (done) {
+      Object.assign(tr.dataset, {
+        cost: row.cost === null ? '' : String(row.cost),
+        ratio: row.ratio === null || row.ratio === undefined ? '' : String(row.ratio),
+        optimal: String(!!row.optimal),
+        fellBack: String(!!row.fellBack),
+        expanded: String(row.expanded),
+        generated: String(row.generated),
+        maxOpen: String(row.maxOpen),
+        pathCells: row.pathCells === null ? '' : String(row.pathCells),
+        engineMs: String(row.engineMs),
+      });
+      if (row.optimal) tr.classList.add('optimal');
+      if (row.status === Status.NoPath) tr.classList.add('no-path');
+    }
+    return tr;
+  }
+
+  renderNotes(data) {
+    const s = data.settings, note = $('compare-note');
+    const w = formatNumber(s.weight);
+    const blindOnly = 'Dijkstra, BFS and DFS ignore the heuristic.';
+    if (!data.admissible) {
+      note.textContent = `Heuristic ${s.heuristic} is not admissible on this map (it may overestimate): A*, weighted A*, JPS ` +
+        `and greedy may return longer paths than the optimum. ${blindOnly} Optimal = Dijkstra's cost.`;
+      note.className = 'note warn';
+    } else {
+      note.textContent = `Heuristic ${s.heuristic} (admissible here), weight ${w}: A* and JPS find the optimum, weighted A* ` +
+        `at most ${w}× it. ${blindOnly} Optimal = Dijkstra's cost.`;
+      note.className = 'note';
+    }
+    note.dataset.admissible = String(!!data.admissible);
+    const summary = $('compare-summary');
+    if (!this.result) {
+      summary.textContent = `Comparing on ${data.size}${data.hex ? ' hex' : ''}…`;
+      return;
+    }
+    const r = this.result;
+    const optimum = r.optimum !== null ? `Optimal cost ${formatNumber(r.optimum)}.` : r.noPath ? 'No path between start and goal.' : 'No optimum (invalid query).';
+    summary.textContent = `${optimum} ${r.rows.length} searches on ${r.size}${r.hex ? ' hex' : ''}: ` +
+      `${formatMs(r.engineMs)} ms in the engine, ${formatMs(r.wallMs)} ms in all. Click a row to show it on the grid.`;
+  }
+}
