@@ -10,7 +10,8 @@ import { formatNumber } from './ui.js';
 const $ = (id) => document.getElementById(id);
 
 const kSliceMs = 10;        // engine work per animation frame
-const kTargetCallMs = 4;    // aim for step() calls of about this long (each also copies the cell states)
+const kTargetCallMs = 3;    // aim for step() calls of about this long (each also copies the cell states)
+const kInlineCells = 65536; // up to this size the map is copied in the click; above, in the next frame
 const kRelTolerance = 1e-9; // costs summed in another order differ in the last bits
 
 const kAlgorithmNotes = {
@@ -103,18 +104,6 @@ export class Compare {
     const app = this.app, e = app.engine, s = e.settings;
     this.cancel();
     const t0 = performance.now();
-    if (!this.raw) this.raw = new e.core.Engine();
-    // The same map, start and goals as the page's (the undo text: every cell, portal and rule).
-    const text = app.docText();
-    if (text !== this.loadedText) {
-      const problem = this.raw.loadMap(text, '');
-      this.loadedText = problem ? null : text;
-      if (problem) {
-        app.showMessage(`Compare: ${problem}`, 'error');
-        return false;
-      }
-    }
-    const syncMs = performance.now() - t0;
     const info = e.heuristicInfo();
     this.job = {
       key: this.queryKey(),
@@ -123,29 +112,56 @@ export class Compare {
       hex: e.isHex(),
       size: `${e.width}×${e.height}`,
       rows: e.algorithms.map((name) => ({ algorithm: name, status: -1 })),
+      synced: false,
       next: 0,          // the row being run
       begun: false,
-      chunk: 4096,      // expansions per step() call, adapted to take ~kTargetCallMs
+      rate: 2000,       // expansions per ms of a step() call, measured as it runs
       t0,
-      syncMs,
+      syncMs: 0,
       slices: 0,
-      longestSliceMs: 0,
+      longestSliceMs: 0,        // including the map copy
+      longestSearchSliceMs: 0,  // slices that only ran searches
     };
     this.result = null;
     this.setState('running');
     this.renderTable();
-    this.pump(t0, syncMs);  // small maps finish at once, in this click
+    // Small maps finish at once, in this click; a big map's copy gets a frame of its own, after
+    // the button and the waiting rows are drawn.
+    if (e.cellCount <= kInlineCells) this.pump();
+    else this.raf = requestAnimationFrame(this.pump);
     return true;
   }
 
+  // The same map, start and goals as the page's (the undo text: every cell, portal and rule).
+  sync() {
+    const text = this.app.docText();
+    if (text === this.loadedText) return '';
+    if (!this.raw) this.raw = new this.app.engine.core.Engine();
+    const problem = this.raw.loadMap(text, '');
+    this.loadedText = problem ? null : text;
+    return problem;
+  }
+
   // Runs searches for about kSliceMs, then yields to the next animation frame.
-  pump(_now, alreadySpentMs = 0) {
+  pump() {
     this.raf = 0;
     const job = this.job;
     if (!job) return;
-    const e = this.app.engine, raw = this.raw, s = job.settings;
     const sliceStart = performance.now();
-    const deadline = sliceStart + Math.max(1, kSliceMs - alreadySpentMs);
+    const syncing = !job.synced;
+    if (syncing) {
+      const problem = this.sync();
+      job.syncMs = performance.now() - sliceStart;
+      job.synced = true;
+      if (problem) {
+        this.job = null;
+        this.setState('empty');
+        this.app.showMessage(`Compare: ${problem}`, 'error');
+        return;
+      }
+    }
+    const e = this.app.engine, raw = this.raw, s = job.settings;
+    const deadline = sliceStart + kSliceMs;
     while (job.next < job.rows.length && performance.now() < deadline) {
       const row = job.rows[job.next];
       let status;
@@ -153,11 +169,13 @@ export class Compare {
         status = raw.begin(job.next, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware);
         job.begun = true;
       } else {
+        const left = Math.min(kTargetCallMs, deadline - performance.now());
+        const chunk = Math.max(256, Math.min(1 << 22, Math.round(job.rate * left)));
         const c0 = performance.now();
-        status = raw.step(job.chunk);
+        status = raw.step(chunk);
         const took = performance.now() - c0;
-        if (took > 0.2) job.chunk = Math.max(256, Math.min(1 << 22, Math.round(job.chunk * kTargetCallMs / took)));
-        else job.chunk = Math.min(1 << 22, job.chunk * 4);
+        // Only a call that used its whole budget tells the rate (a search that ended early did not).
+        if (status === Status.InProgress && took >= 0.5) job.rate = chunk / took;
       }
       if (status !== Status.InProgress) {
         this.finishRow(row, status);
@@ -166,9 +184,10 @@ export class Compare {
         this.renderRow(row);
       }
     }
-    const sliceMs = performance.now() - sliceStart + alreadySpentMs;
+    const sliceMs = performance.now() - sliceStart;
     job.slices += 1;
     job.longestSliceMs = Math.max(job.longestSliceMs, sliceMs);
+    if (!syncing) job.longestSearchSliceMs = Math.max(job.longestSearchSliceMs, sliceMs);
     if (job.next < job.rows.length) {
       this.renderRow(job.rows[job.next], true);
       this.raf = requestAnimationFrame(this.pump);
@@ -217,6 +236,7 @@ export class Compare {
       engineMs: job.rows.reduce((sum, r) => sum + (r.engineMs || 0), 0),
       slices: job.slices,
       longestSliceMs: job.longestSliceMs,
+      longestSearchSliceMs: job.longestSearchSliceMs,
     };
     this.setState('done');
     this.renderTable();
