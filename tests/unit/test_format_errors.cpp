@@ -41,7 +41,7 @@ const Case kCases[] = {
      "expected at least one 'terrain:' line before 'grid:'"},
     {"not key value", MapFormat::Playground, "astar-map 1\nsize 3 x 2\n", 2, 1, "expected 'key: value' or 'grid:'"},
     {"unknown key", MapFormat::Playground, "astar-map 1\n  colour: red\n", 2, 3,
-     "unknown key 'colour' (expected name, author, description, size, movement, cost-model, wrap, node-size, terrain, "
+     "unknown key 'colour' (expected name, author, description, size, cells, movement, cost-model, wrap, node-size, terrain, "
      "start, goal, portal, one-way or grid)"},
     {"duplicate name", MapFormat::Playground, "astar-map 1\nname: a\nname: b\n", 3, 1, "duplicate 'name' (the first is on line 2)"},
     {"size 0 x 0", MapFormat::Playground, "astar-map 1\nsize: 0 x 0\n", 2, 7, "map size 0 x 0 is outside 1..4096 per side"},

@@ -25,7 +25,8 @@ using testing::Edge;
 using testing::referenceMoves;
 
 std::vector<Edge> sorted(std::vector<Edge> edges) {
-  std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) { return a.to < b.to || (a.to == b.to && a.cost < b.cost); });
+  std::sort(edges.begin(), edges.end(),
+            [](const Edge& a, const Edge& b) { return a.to < b.to || (a.to == b.to && a.cost < b.cost); });
   return edges;
 }
 
@@ -95,7 +96,8 @@ TEST(HexGrid, NeighboursAndPredecessorsMatchTheAxialDefinitionOnRandomMaps) {
       }
       const std::vector<Edge> wantIn = sorted(reverse[n]), gotIn = sorted(libraryPredecessors(grid, n));
       ASSERT_EQ(wantIn.size(), gotIn.size()) << "map " << map << " cell " << n;
-      for (std::size_t i = 0; i < wantIn.size(); ++i) ASSERT_EQ(wantIn[i].to, gotIn[i].to) << "map " << map << " cell " << n;
+      for (std::size_t i = 0; i < wantIn.size(); ++i)
+        ASSERT_EQ(wantIn[i].to, gotIn[i].to) << "map " << map << " cell " << n;
       ++cells;
     }
   }

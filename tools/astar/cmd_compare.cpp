@@ -76,14 +76,15 @@ int cmdCompare(const Args& args) {
       std::snprintf(over, sizeof over, "%.4f", ratio);
       std::snprintf(cells, sizeof cells, "%llu", static_cast<unsigned long long>(s.pathCells));
     }
-    std::printf("%-15s %-8s %12s %9s %7s %10llu %10llu %9llu %11.1f\n", name.c_str(), statusName(status), cost, over, cells,
-                static_cast<unsigned long long>(s.expanded), static_cast<unsigned long long>(s.generated),
+    std::printf("%-15s %-8s %12s %9s %7s %10llu %10llu %9llu %11.1f\n", name.c_str(), statusName(status), cost, over,
+                cells, static_cast<unsigned long long>(s.expanded), static_cast<unsigned long long>(s.generated),
                 static_cast<unsigned long long>(s.maxOpen), median);
   }
   if (!json) {
     std::printf("heuristic %s%s; weighted A* weight %g; time: median of %lld runs\n", heuristicName(base.heuristic),
-                heuristicProperties(base.heuristic, g, base.wrapAware, base.portalAware).admissible ? " (admissible)"
-                                                                                                    : " (may overestimate)",
+                heuristicProperties(base.heuristic, g, base.wrapAware, base.portalAware).admissible
+                    ? " (admissible)"
+                    : " (may overestimate)",
                 base.weight, repeat);
   }
   return reachable ? kExitOk : kExitMismatch;

@@ -12,7 +12,8 @@ namespace astar::cli {
 
 inline bool searchOptionsFromArgs(const Args& args, SearchOptions& options) {
   if (args.has("--algorithm") && !parseAlgorithm(args.get("--algorithm").c_str(), options.algorithm)) {
-    fail("unknown algorithm '" + args.get("--algorithm") + "' (astar, weighted-astar, dijkstra, greedy, bfs, dfs, jps)");
+    fail("unknown algorithm '" + args.get("--algorithm") +
+         "' (astar, weighted-astar, dijkstra, greedy, bfs, dfs, jps)");
     return false;
   }
   if (args.has("--heuristic") && !parseHeuristic(args.get("--heuristic").c_str(), options.heuristic)) {
@@ -43,7 +44,8 @@ struct Query {
   LandmarkTable<Grid> landmarks;
   // Runs one search of this query with `with` (the query's options, or a variant of them).
   SearchStatus run(GridSearch& search, const SearchOptions& with) const {
-    search.begin(start, std::span<const NodeId>(goals), with, with.heuristic == Heuristic::Landmarks ? &landmarks : nullptr);
+    search.begin(start, std::span<const NodeId>(goals), with,
+                 with.heuristic == Heuristic::Landmarks ? &landmarks : nullptr);
     return search.run();
   }
 };
