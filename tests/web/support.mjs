@@ -27,6 +27,19 @@ export async function loadCore() {
   return create({ wasmBinary: fs.readFileSync(path.join(distDir, 'astar_core.wasm')) });
 }
 
+// Runs body(engine) on a new engine of the loaded core with a blank width x height map, and
+// deletes the engine afterwards (also when body throws).
+export function withEngine(core, width, height, body) {
+  const e = new core.Engine();
+  try {
+    const problem = e.newMap(width, height);
+    if (problem !== '') throw new Error(`newMap(${width}, ${height}): ${problem}`);
+    return body(e);
+  } finally {
+    e.delete();
+  }
+}
+
 // Serves dist/ on a free port and opens the page in headless Chromium. Returns
 // { page, url, errors, close }; errors collects uncaught page errors and console errors.
 // Always call close() in finally/after(), or node --test hangs on the open browser.

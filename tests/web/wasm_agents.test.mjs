@@ -64,6 +64,23 @@ function walk(world, points, speed = 6) {
   return agent;
 }
 
+
+// Walks the squad to the goal (at most 3,000 frames): no member ever stands in a wall, some
+// frames have members out of their slots (single file through the door), and the leader
+// ends exactly on the goal's centre.
+function walkSquadThroughTheDoor(world, engine, squad) {
+  let singleFile = 0;
+  for (let frame = 0; frame < 3000 && !squad.done; frame++) {
+    squad.update(1 / 60);
+    for (const m of squad.members) assert.ok(world.open(m.x, m.y), `member in a wall at ${m.x}, ${m.y}`);
+    if (squad.members.some((m) => !m.inSlot)) singleFile++;
+  }
+  assert.ok(squad.done, 'the squad arrived');
+  assert.ok(singleFile > 0, 'members fell in line at the door');
+  const end = world.centre(engine.goal());
+  assert.ok(Math.hypot(squad.leader.x - end.x, squad.leader.y - end.y) < 1e-9);
+}
+
 test('the agent reaches the goal through the tunnel', { skip }, () => {
   const engine = fakeEngine(core, [
     '##########################',
@@ -194,16 +211,7 @@ test('squad: a formation follows one path through a door and regroups at the end
   world.sync();
   const cells = world.raw.findPath(engine.start(), engine.goal());
   const squad = new Squad(world, world.smooth(cells), { size: 9, speed: 4 });
-  let singleFile = 0;
-  for (let frame = 0; frame < 3000 && !squad.done; frame++) {
-    squad.update(1 / 60);
-    for (const m of squad.members) assert.ok(world.open(m.x, m.y), `member in a wall at ${m.x}, ${m.y}`);
-    if (squad.members.some((m) => !m.inSlot)) singleFile++;
-  }
-  assert.ok(squad.done, 'the squad arrived');
-  assert.ok(singleFile > 0, 'members fell in line at the door');
-  const end = world.centre(engine.goal());
-  assert.ok(Math.hypot(squad.leader.x - end.x, squad.leader.y - end.y) < 1e-9);
+  walkSquadThroughTheDoor(world, engine, squad);
   // Back in shape: every member within its slot distance (plus a margin) of the leader.
   squad.members.forEach((m, i) => {
     const slot = squad.slots[i];
@@ -340,15 +348,6 @@ test('hex: a squad follows the path through the hex corridors and regroups at th
   const world = new World(engine);
   world.sync();
   const squad = new Squad(world, world.smooth(world.raw.findPath(engine.start(), engine.goal())), { size: 7, speed: 4 });
-  let singleFile = 0;
-  for (let frame = 0; frame < 3000 && !squad.done; frame++) {
-    squad.update(1 / 60);
-    for (const m of squad.members) assert.ok(world.open(m.x, m.y), `member in a wall at ${m.x}, ${m.y}`);
-    if (squad.members.some((m) => !m.inSlot)) singleFile++;
-  }
-  assert.ok(squad.done, 'the squad arrived');
-  assert.ok(singleFile > 0, 'members fell in line at the door');
-  const end = world.centre(engine.goal());
-  assert.ok(Math.hypot(squad.leader.x - end.x, squad.leader.y - end.y) < 1e-9);
+  walkSquadThroughTheDoor(world, engine, squad);
   world.dispose();
 });

@@ -5,7 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadCore } from './support.mjs';
+import { loadCore, withEngine } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const hex = await import(pathToFileURL(path.join(here, '../../web/js/hex.js')).href);
@@ -19,16 +19,6 @@ const kSquare = 0, kHex = 1;
 const kFound = 2;
 const kAStar = 0, kDijkstra = 2, kJps = 6;
 const kManhattan = 1, kOctile = 3;
-
-function withEngine(width, height, body) {
-  const e = new core.Engine();
-  try {
-    assert.equal(e.newMap(width, height), '');
-    return body(e);
-  } finally {
-    e.delete();
-  }
-}
 
 function search(e, start, goal, algorithm = kAStar, heuristic = kOctile) {
   e.setStart(start);
@@ -55,7 +45,7 @@ function assertHexPath(e, cells) {
 }
 
 test('setTopology converts a map to hex and back; the map keeps its cells', () => {
-  withEngine(6, 4, (e) => {
+  withEngine(core, 6, 4, (e) => {
     e.setWall(2, 1);
     e.setCost(3, 3, 4);
     const revision = e.revision();
@@ -77,7 +67,7 @@ test('open 6 x 4 hex map: (0, 0) -> (5, 3) costs the hex distance 7, and h(start
   // Derivation: odd-r (x, y) -> axial (q, r) = (x - (y - (y & 1)) / 2, y): (0, 0) -> (0, 0),
   // (5, 3) -> (5 - 1, 3) = (4, 3). Hex distance = (|dq| + |dr| + |dq + dr|) / 2 = (4 + 3 + 7) / 2 = 7
   // moves of cost 1. (Square 8-way would be 5 + 3 * (sqrt 2 - 1) = 6.24; 4-way 8.)
-  withEngine(6, 4, (e) => {
+  withEngine(core, 6, 4, (e) => {
     assert.equal(e.setTopology(kHex), '');
     for (const heuristic of [kOctile, kManhattan]) {
       const s = search(e, 0, 3 * 6 + 5, kAStar, heuristic);
@@ -86,7 +76,7 @@ test('open 6 x 4 hex map: (0, 0) -> (5, 3) costs the hex distance 7, and h(start
       assertHexPath(e, Array.from(e.path()));
       assert.equal(e.inspect(0).h, 7, 'manhattan / octile on hex = hex distance');
     }
-    const sq = withEngine(6, 4, (f) => search(f, 0, 3 * 6 + 5).pathCost);
+    const sq = withEngine(core, 6, 4, (f) => search(f, 0, 3 * 6 + 5).pathCost);
     assert.ok(Math.abs(sq - (5 + 3 * (Math.SQRT2 - 1))) < 1e-9, `square octile cost ${sq}`);
   });
 });
@@ -98,7 +88,7 @@ test('hex map with a wall row and a water gap: cost 16 by hand; the diagonal rul
   // 1 except the one entering the water: 6 * 1 + 10 = 16.
   // On square cells, 4-way, the same map costs 17: (0,0) -> (2,1) 3, into the water 10,
   // (2,3) 1, -> (5,3) 3.
-  withEngine(6, 4, (e) => {
+  withEngine(core, 6, 4, (e) => {
     for (let x = 0; x < 6; x++) if (x !== 2) e.setWall(x, 2);
     e.setCost(2, 2, 10);
     assert.equal(e.setTopology(kHex), '');
@@ -120,7 +110,7 @@ test('hex map with a wall row and a water gap: cost 16 by hand; the diagonal rul
 });
 
 test('wrap in x on hex: one step west through the edge; wrap in y needs an even height', () => {
-  withEngine(6, 3, (e) => {
+  withEngine(core, 6, 3, (e) => {
     assert.equal(e.setTopology(kHex), '');
     assert.equal(e.setWrap(true, false), '');
     const s = search(e, 1 * 6 + 0, 1 * 6 + 5);  // (0, 1) -> (5, 1): W from column 0 is column 5
@@ -131,13 +121,13 @@ test('wrap in x on hex: one step west through the edge; wrap in y needs an even 
     assert.equal(e.wrapX(), true);
     assert.equal(e.wrapY(), false);
   });
-  withEngine(6, 4, (e) => {
+  withEngine(core, 6, 4, (e) => {
     assert.equal(e.setTopology(kHex), '');
     assert.equal(e.setWrap(false, true), '', 'an even height wraps in y');
     // (2, 0) -> (2, 3): on an even row, NW / NE go to row -1 = row 3 (odd): (1, 3) and (2, 3).
     assert.equal(search(e, 2, 3 * 6 + 2).pathCost, 1);
   });
-  withEngine(5, 5, (e) => {
+  withEngine(core, 5, 5, (e) => {
     assert.equal(e.setWrap(false, true), '', 'square cells wrap with any height');
     const message = e.setTopology(kHex);
     assert.match(message, /even|odd|height/i, 'hex is refused on an odd height that wraps in y');

@@ -1,7 +1,7 @@
 // Node tests of the search through the bindings: results, stepping, inspection, bad input.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadCore } from './support.mjs';
+import { loadCore, withEngine } from './support.mjs';
 
 let core;
 before(async () => {
@@ -19,23 +19,13 @@ function query(e, start, goal, algorithm, heuristic, weight, wrapAware, portalAw
   return e.begin(algorithm, heuristic, weight, wrapAware, portalAware);
 }
 
-function withEngine(width, height, body) {
-  const e = new core.Engine();
-  try {
-    assert.equal(e.newMap(width, height), '');
-    return body(e);
-  } finally {
-    e.delete();
-  }
-}
-
 test('names come from core', () => {
   assert.deepEqual(core.algorithmNames(), ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps']);
   assert.equal(core.heuristicNames()[kOctile], 'octile');
 });
 
 test('open grid: the diagonal path costs 9 * sqrt(2) and the path view lists its cells', () => {
-  withEngine(10, 10, (e) => {
+  withEngine(core, 10, 10, (e) => {
     assert.equal(query(e, 0, 99, kAStar, kOctile, 1, true, true), 1);
     assert.equal(e.run(), kFound);
     const s = e.stats();
@@ -47,7 +37,7 @@ test('open grid: the diagonal path costs 9 * sqrt(2) and the path view lists its
 });
 
 test('a wall with one gap: 4-connected cost matches a hand count', () => {
-  withEngine(5, 5, (e) => {
+  withEngine(core, 5, 5, (e) => {
     // Column x = 2 is a wall except at y = 4.
     for (let y = 0; y < 4; ++y) e.setWall(2, y);
     e.setDiagonal(0);
@@ -58,7 +48,7 @@ test('a wall with one gap: 4-connected cost matches a hand count', () => {
 });
 
 test('single steps expand exactly one node each and stepBack undoes one', () => {
-  withEngine(20, 20, (e) => {
+  withEngine(core, 20, 20, (e) => {
     query(e, 0, 399, kDijkstra, kOctile, 1, true, true);
     const seen = [];
     for (let i = 1; i <= 15; ++i) {
@@ -75,7 +65,7 @@ test('single steps expand exactly one node each and stepBack undoes one', () => 
 });
 
 test('inspect gives g, h, f and the parent of a cell', () => {
-  withEngine(6, 1, (e) => {
+  withEngine(core, 6, 1, (e) => {
     query(e, 0, 5, kAStar, kOctile, 1, true, true);
     e.run();
     const c = e.inspect(3);
@@ -90,7 +80,7 @@ test('inspect gives g, h, f and the parent of a cell', () => {
 });
 
 test('tunnel: with wrap-around the path goes through the edge', () => {
-  withEngine(10, 1, (e) => {
+  withEngine(core, 10, 1, (e) => {
     e.setWrap(true, false);
     query(e, 1, 8, kAStar, kOctile, 1, true, true);
     assert.equal(e.run(), kFound);
@@ -100,7 +90,7 @@ test('tunnel: with wrap-around the path goes through the edge', () => {
 });
 
 test('no path and bad input give a status and a message, never an exception', () => {
-  withEngine(5, 1, (e) => {
+  withEngine(core, 5, 1, (e) => {
     e.setWall(2, 0);
     query(e, 0, 4, kAStar, kOctile, 1, true, true);
     assert.equal(e.run(), kNoPath);
@@ -115,7 +105,7 @@ test('no path and bad input give a status and a message, never an exception', ()
 });
 
 test('an edit drops the search state; commitCells applies bulk writes', () => {
-  withEngine(4, 4, (e) => {
+  withEngine(core, 4, 4, (e) => {
     query(e, 0, 15, kAStar, kOctile, 1, true, true);
     e.run();
     assert.ok(e.path().length > 0);
@@ -138,7 +128,7 @@ test('an edit drops the search state; commitCells applies bulk writes', () => {
 });
 
 test('landmarks and exact heuristics find the optimal cost too', () => {
-  withEngine(30, 30, (e) => {
+  withEngine(core, 30, 30, (e) => {
     for (let y = 0; y < 25; ++y) e.setWall(15, y);
     const costs = [];
     for (const h of [kOctile, 5, 6]) {
@@ -151,7 +141,7 @@ test('landmarks and exact heuristics find the optimal cost too', () => {
 });
 
 test('portals are listed and used', () => {
-  withEngine(20, 1, (e) => {
+  withEngine(core, 20, 1, (e) => {
     assert.equal(e.addPortal(1, 0, 18, 0, 0.5, true), '');
     assert.deepEqual(e.portals(), [{ from: 1, to: 18, cost: 0.5, twoWay: true }]);
     query(e, 0, 19, kAStar, kOctile, 1, true, true);
