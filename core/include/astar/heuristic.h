@@ -11,8 +11,10 @@
 //
 // Admissible and consistent (see heuristicProperties): Zero, Exact and Landmarks always;
 // Octile, Euclidean and Chebyshev on every movement rule; Manhattan only when diagonal moves
-// are off. On a wrapping grid a heuristic without wrapAware, and on a grid with portals one
-// without portalAware, may overestimate. Everything admissible here is also consistent
+// are off. On hex grids Manhattan, Octile and Chebyshev are the hex distance and Euclidean the
+// distance between hexagon centres, all admissible and consistent. On a wrapping grid a
+// heuristic without wrapAware, and on a grid with portals one without portalAware, may
+// overestimate. Everything admissible here is also consistent
 // (a min or max of consistent bounds is consistent); tests check both, edge by edge.
 #pragma once
 #include <cstdint>

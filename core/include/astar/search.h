@@ -50,7 +50,7 @@ struct SearchStats {
   double pathCost = 0.0;        // cost of the returned (or partial) path
   std::uint64_t pathCells = 0;  // nodes on the returned path, start and end included
   bool partial = false;         // NoPath: the path leads to the closest node reached instead
-  bool fellBack = false;        // JumpPoint ran as A* (terrain, portals, one-way cells or wrap)
+  bool fellBack = false;        // JumpPoint ran as A* (terrain, portals, one-way cells, wrap or hex cells)
 };
 
 enum class NodeState : std::uint8_t { Unseen = 0, Open = 1, Closed = 2 };
