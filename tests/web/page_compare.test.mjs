@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { withPage, saveScreenshot, clickCell, nativeCost, distDir } from './support.mjs';
+import { withPage, saveScreenshot, clickCell, nativeCost, distDir, generateOnPage } from './support.mjs';
 
 const kSquareMap = 'random128-25-7.map';
 const kHexMap = 'honeycomb.map.txt';
@@ -260,11 +260,7 @@ test('compare all with no path: every row says so, no costs or ratios', async ()
 
 test('compare all on a 512 x 512 map: the page keeps drawing frames (timing reported)', async () => {
   await withPage({}, async ({ page }) => {
-    await page.selectOption('#generator', 'random');
-    await page.fill('#new-width', '512');
-    await page.fill('#new-height', '512');
-    await page.fill('#seed', '7');
-    await page.click('#generate');
+    await generateOnPage(page, 'random', 512, 512, 7);
     assert.equal(await page.evaluate(() => window.playground.engine.width * window.playground.engine.height), 512 * 512);
     for (const run of ['first', 'again (map already copied)']) {
       // Frame times while the compare runs: the longest gap between animation frames is how long the page froze.

@@ -3,14 +3,10 @@
 // upload + drawing, measured in the page around each animation frame.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, saveScreenshot } from './support.mjs';
+import { withPage, saveScreenshot, generateOnPage } from './support.mjs';
 
 async function generate512(page) {
-  await page.selectOption('#generator', 'random');
-  await page.fill('#new-width', '512');
-  await page.fill('#new-height', '512');
-  await page.fill('#seed', '7');
-  await page.click('#generate');
+  await generateOnPage(page, 'random', 512, 512, 7);
   assert.equal(await page.evaluate(() => window.playground.engine.width * window.playground.engine.height), 512 * 512);
   await page.uncheck('#live');
 }

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { openPage, withPage, clickCell, engineState } from './support.mjs';
+import { openPage, withPage, clickCell, engineState, generateOnPage } from './support.mjs';
 
 // The page's link format, built here independently: #v1.<base64url(zlib deflate(JSON))>.
 function makeLink(payload) {
@@ -12,10 +12,7 @@ function makeLink(payload) {
 }
 
 async function generateArcade(page) {
-  await page.selectOption('#generator', 'arcade');
-  await page.fill('#new-width', '28');
-  await page.fill('#new-height', '31');
-  await page.click('#generate');
+  await generateOnPage(page, 'arcade', 28, 31);
 }
 
 test('a share link round-trips map, start, goal and settings; a Pac-Man maze link stays short', async () => {

@@ -40,6 +40,15 @@ export function withEngine(core, width, height, body) {
   }
 }
 
+// Makes a new map with the page's own generator controls (kind, size and, if given, seed).
+export async function generateOnPage(page, kind, width, height, seed) {
+  await page.selectOption('#generator', kind);
+  await page.fill('#new-width', String(width));
+  await page.fill('#new-height', String(height));
+  if (seed !== undefined) await page.fill('#seed', String(seed));
+  await page.click('#generate');
+}
+
 // Serves dist/ on a free port and opens the page in headless Chromium. Returns
 // { page, url, errors, close }; errors collects uncaught page errors and console errors.
 // Always call close() in finally/after(), or node --test hangs on the open browser.
