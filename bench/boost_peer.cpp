@@ -79,9 +79,13 @@ double BoostGridPeer::search(NodeId start, NodeId goal, std::uint64_t& expanded)
   const int w = s.width;
   try {
     boost::astar_search(
-        s.graph, start, OctileHeuristic(w, static_cast<int>(goal % static_cast<NodeId>(w)), static_cast<int>(goal / static_cast<NodeId>(w))),
-        boost::predecessor_map(boost::make_iterator_property_map(s.predecessor.begin(), boost::get(boost::vertex_index, s.graph)))
-            .distance_map(boost::make_iterator_property_map(s.distance.begin(), boost::get(boost::vertex_index, s.graph)))
+        s.graph, start,
+        OctileHeuristic(w, static_cast<int>(goal % static_cast<NodeId>(w)),
+                        static_cast<int>(goal / static_cast<NodeId>(w))),
+        boost::predecessor_map(
+            boost::make_iterator_property_map(s.predecessor.begin(), boost::get(boost::vertex_index, s.graph)))
+            .distance_map(
+                boost::make_iterator_property_map(s.distance.begin(), boost::get(boost::vertex_index, s.graph)))
             .rank_map(boost::make_iterator_property_map(s.rank.begin(), boost::get(boost::vertex_index, s.graph)))
             .color_map(boost::make_iterator_property_map(s.color.begin(), boost::get(boost::vertex_index, s.graph)))
             .visitor(GoalVisitor(goal, expanded)));

@@ -73,8 +73,11 @@ int main(int argc, char** argv) {
   }
   std::printf("map %d x %d, 20%% walls, 10%% terrain, 4 goals\n", side, side);
   std::printf("full build: %.1f ms (%u cells)\n", buildMs, grid.cellCount());
-  std::printf("%d single-cell edits with update(grid, cell): mean %.3f ms, worst %.3f ms, mean %.0f nodes touched, %llu rebuilds\n",
-              edits, repairMs / edits, worstMs, static_cast<double>(touched) / edits, static_cast<unsigned long long>(rebuilds));
+  std::printf(
+      "%d single-cell edits with update(grid, cell): mean %.3f ms, worst %.3f ms, mean %.0f nodes touched, %llu "
+      "rebuilds\n",
+      edits, repairMs / edits, worstMs, static_cast<double>(touched) / edits,
+      static_cast<unsigned long long>(rebuilds));
   std::printf("remove a goal (bunker destroyed): %.1f ms, %llu nodes touched\n", removeMs,
               static_cast<unsigned long long>(removeTouched));
   std::printf("cells differing from a fresh build: %zu\n", mismatches);

@@ -3,9 +3,9 @@
 //
 //   path_service_bench [side=512] [queries=4000] [wall density=0.2]
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <thread>
 #include <vector>
 
@@ -35,7 +35,8 @@ int main(int argc, char** argv) {
   const int queries = argc > 2 ? std::atoi(argv[2]) : 4000;
   const double walls = argc > 3 ? std::atof(argv[3]) : 0.2;
   if (side < 2 || side > astar::kMaxGridSide || queries < 1 || !(walls >= 0.0 && walls < 0.9)) {
-    std::fprintf(stderr, "usage: path_service_bench [side 2..%d] [queries >= 1] [wall density 0..0.9]\n", astar::kMaxGridSide);
+    std::fprintf(stderr, "usage: path_service_bench [side 2..%d] [queries >= 1] [wall density 0..0.9]\n",
+                 astar::kMaxGridSide);
     return 2;
   }
   SplitMix rng{42};
@@ -56,7 +57,8 @@ int main(int argc, char** argv) {
   astar::GridSearch search(grid);
   auto t0 = std::chrono::steady_clock::now();
   for (std::size_t i = 0; i < requests.size(); ++i) {
-    if (search.begin(requests[i].start, requests[i].goal, requests[i].options) == astar::SearchStatus::InProgress) search.run();
+    if (search.begin(requests[i].start, requests[i].goal, requests[i].options) == astar::SearchStatus::InProgress)
+      search.run();
     baseline[i] = search.stats().pathCost;
   }
   const double baseSeconds = secondsSince(t0);
@@ -85,10 +87,11 @@ int main(int argc, char** argv) {
     rate[threads] = queries / seconds;
     // Queries per CPU second: equal for 1 and 2 threads means the service adds no contention
     // of its own, so throughput scales with the cores the machine actually gives.
-    std::printf("PathService, %u thread%s: %.3f s, %.0f queries/s, %.2f cores busy, %.0f queries per CPU second, "
-                "%zu replies, %zu cost mismatches\n",
-                threads, threads > 1 ? "s" : "", seconds, rate[threads], cores, rate[threads] / cores, replies.size(),
-                mismatches);
+    std::printf(
+        "PathService, %u thread%s: %.3f s, %.0f queries/s, %.2f cores busy, %.0f queries per CPU second, "
+        "%zu replies, %zu cost mismatches\n",
+        threads, threads > 1 ? "s" : "", seconds, rate[threads], cores, rate[threads] / cores, replies.size(),
+        mismatches);
     if (mismatches != 0 || replies.size() != requests.size()) return 1;
   }
   std::printf("throughput ratio 2 threads / 1 thread: %.2f (hardware threads: %u)\n", rate[2] / rate[1],

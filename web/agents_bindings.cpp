@@ -21,8 +21,8 @@
 
 namespace {
 
-using emscripten::val;
 using astar::NodeId;
+using emscripten::val;
 
 class AgentWorld {
  public:
@@ -71,7 +71,8 @@ class AgentWorld {
       grid_.clearPortals();
       for (const astar::Portal& p : wanted) {
         if (p.from >= cells || p.to >= cells) return "sync: portal outside the grid";
-        astar::Error e = grid_.addPortal(grid_.xOf(p.from), grid_.yOf(p.from), grid_.xOf(p.to), grid_.yOf(p.to), p.cost, p.twoWay);
+        astar::Error e =
+            grid_.addPortal(grid_.xOf(p.from), grid_.yOf(p.from), grid_.xOf(p.to), grid_.yOf(p.to), p.cost, p.twoWay);
         if (e) return e.message;
       }
     }
@@ -96,8 +97,8 @@ class AgentWorld {
   std::string removeFlowGoal(NodeId goal) { return field_.removeGoal(grid_, goal).message; }
   val flowGoals() const { return view(field_.goals()); }
   // Zero-copy views: fetch again after any call that may allocate.
-  val flowNext() const { return view(field_.nextSteps()); }        // Uint32Array, 4294967295 = none
-  val flowDistance() const { return view(field_.distances()); }    // Float64Array, Infinity = unreachable
+  val flowNext() const { return view(field_.nextSteps()); }      // Uint32Array, 4294967295 = none
+  val flowDistance() const { return view(field_.distances()); }  // Float64Array, Infinity = unreachable
   val flowStats() const {
     val o = val::object();
     o.set("builds", static_cast<double>(field_.stats().builds));
@@ -147,7 +148,8 @@ class AgentWorld {
     r.start = start;
     r.goal = goal;
     r.priority = priority;
-    if (algorithm >= 0 && algorithm < astar::kAlgorithmCount) r.options.algorithm = static_cast<astar::Algorithm>(algorithm);
+    if (algorithm >= 0 && algorithm < astar::kAlgorithmCount)
+      r.options.algorithm = static_cast<astar::Algorithm>(algorithm);
     const astar::RequestId id = service_.submit(r);
     open_.push_back(id);
     return static_cast<double>(id);

@@ -131,7 +131,8 @@ class WebEngine {
     return guarded([&] { return afterCellEdit(x, y, grid_.setCost(x, y, cost)); });
   }
   std::string setEntryMask(int x, int y, int mask) {
-    return guarded([&] { return afterCellEdit(x, y, grid_.setEntryMask(x, y, static_cast<std::uint8_t>(mask & 0xFF))); });
+    return guarded(
+        [&] { return afterCellEdit(x, y, grid_.setEntryMask(x, y, static_cast<std::uint8_t>(mask & 0xFF))); });
   }
   bool wrapX() const { return grid_.wrapX(); }
   bool wrapY() const { return grid_.wrapY(); }
@@ -198,10 +199,10 @@ class WebEngine {
 
   // Zero-copy views of per-cell state. They go stale when the heap grows: fetch them
   // again after any call that may allocate (the page fetches them every frame).
-  val costs() const { return view(costs_); }        // Float32Array: entry cost, 0 = wall
-  val entryMasks() const { return view(masks_); }   // Uint8Array: allowed entry directions
-  val states() const { return view(states_); }      // Uint8Array: 0 unseen, 1 open, 2 closed
-  val path() const { return view(path_); }          // Uint32Array: cells, start first
+  val costs() const { return view(costs_); }       // Float32Array: entry cost, 0 = wall
+  val entryMasks() const { return view(masks_); }  // Uint8Array: allowed entry directions
+  val states() const { return view(states_); }     // Uint8Array: 0 unseen, 1 open, 2 closed
+  val path() const { return view(path_); }         // Uint32Array: cells, start first
 
   // Applies the costs() and entryMasks() views after JS wrote into them (a bulk load or an
   // undo): cost 0 = wall, else a cost > 0. On a bad value nothing after it is applied and
@@ -283,12 +284,18 @@ class WebEngine {
       astar::MapDocument next;
       const std::uint64_t s = std::isfinite(seed) && seed >= 0 ? static_cast<std::uint64_t>(seed) : 0;
       astar::Error e;
-      if (kind == "backtracker") e = astar::generateBacktrackerMaze(width, height, s, next);
-      else if (kind == "division") e = astar::generateRecursiveDivision(width, height, s, next);
-      else if (kind == "hex") e = astar::generateHexMaze(width, height, s, next);
-      else if (kind == "random") e = astar::generateRandomObstacles(width, height, 0.25, s, next);
-      else if (kind == "arcade") e = astar::generateArcadeMaze(astar::ArcadeOptions{width, height, 1, s}, next);
-      else return "unknown generator " + kind;
+      if (kind == "backtracker")
+        e = astar::generateBacktrackerMaze(width, height, s, next);
+      else if (kind == "division")
+        e = astar::generateRecursiveDivision(width, height, s, next);
+      else if (kind == "hex")
+        e = astar::generateHexMaze(width, height, s, next);
+      else if (kind == "random")
+        e = astar::generateRandomObstacles(width, height, 0.25, s, next);
+      else if (kind == "arcade")
+        e = astar::generateArcadeMaze(astar::ArcadeOptions{width, height, 1, s}, next);
+      else
+        return "unknown generator " + kind;
       if (e) return e.message;
       replaceDocument(std::move(next));
       return "";
@@ -424,7 +431,8 @@ val heuristicNames() {
 
 val generatorNames() {
   val list = val::array();
-  for (const char* kind : {"backtracker", "division", "hex", "random", "arcade"}) list.call<void>("push", std::string(kind));
+  for (const char* kind : {"backtracker", "division", "hex", "random", "arcade"})
+    list.call<void>("push", std::string(kind));
   return list;
 }
 

@@ -130,7 +130,7 @@ class GridGeometry {
       case Heuristic::Euclidean: {
         double dx = std::fabs((ax + 0.5 * (ay & 1)) - (bx + 0.5 * (by & 1)));
         int dy = ay > by ? ay - by : by - ay;
-        if (wrapX_) dx = std::min(dx, width_ - dx);  // a row's centres repeat every width
+        if (wrapX_) dx = std::min(dx, width_ - dx);   // a row's centres repeat every width
         if (wrapY_) dy = std::min(dy, height_ - dy);  // even height: rows keep their shift
         const double rise = dy * (std::sqrt(3.0) / 2.0);
         return metric_.euclid * std::sqrt(dx * dx + rise * rise);

@@ -18,8 +18,8 @@ struct MovingAiLetter {
 };
 // The order here is the order of the legend a read map gets.
 constexpr MovingAiLetter kLetters[] = {
-    {'.', false, "ground"}, {'G', false, "ground"}, {'S', false, "swamp"},        {'@', true, "out of bounds"},
-    {'O', true, "out of bounds"}, {'T', true, "trees"}, {'W', true, "water"},
+    {'.', false, "ground"},       {'G', false, "ground"}, {'S', false, "swamp"}, {'@', true, "out of bounds"},
+    {'O', true, "out of bounds"}, {'T', true, "trees"},   {'W', true, "water"},
 };
 
 const MovingAiLetter* findLetter(char c) {
@@ -69,7 +69,8 @@ Error readMovingAiMap(std::string_view textIn, MapDocument& out) {
   }
   if (error) return error;
   const int next = reader.lastLine() + 1;
-  if (!sawType && !sawMap && !sawWidth && !sawHeight) return text::at(next, 1, "expected 'type octile' (empty map file)");
+  if (!sawType && !sawMap && !sawWidth && !sawHeight)
+    return text::at(next, 1, "expected 'type octile' (empty map file)");
   if (!sawMap) return text::at(next, 1, "expected a 'map' line before the grid rows");
   if (!sawType) return text::at(line.number, 1, "expected a 'type octile' line before 'map'");
   if (!sawHeight) return text::at(line.number, 1, "expected a 'height' line before 'map'");
@@ -97,7 +98,8 @@ Error readMovingAiMap(std::string_view textIn, MapDocument& out) {
 std::string writeMovingAiMap(const MapDocument& doc, std::vector<std::string>* lost) {
   const Grid& g = doc.grid;
   const bool haveLetters = doc.cells.size() == g.cellCount();
-  std::string out = "type octile\nheight " + std::to_string(g.height()) + "\nwidth " + std::to_string(g.width()) + "\nmap\n";
+  std::string out =
+      "type octile\nheight " + std::to_string(g.height()) + "\nwidth " + std::to_string(g.width()) + "\nmap\n";
   out.reserve(out.size() + static_cast<std::size_t>(g.cellCount()) + static_cast<std::size_t>(g.height()));
   bool costsLost = false;
   for (int y = 0; y < g.height(); ++y) {
@@ -121,7 +123,8 @@ std::string writeMovingAiMap(const MapDocument& doc, std::vector<std::string>* l
     if (!g.portals().empty()) lost->push_back("portals");
     if (g.hasOneWayCells()) lost->push_back("one-way cells");
     if (doc.start != kNoNode || !doc.goals.empty()) lost->push_back("start and goals (use a .map.scen file)");
-    if (!doc.name.empty() || !doc.author.empty() || !doc.description.empty()) lost->push_back("name, author and description");
+    if (!doc.name.empty() || !doc.author.empty() || !doc.description.empty())
+      lost->push_back("name, author and description");
   }
   return out;
 }

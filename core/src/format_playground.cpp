@@ -37,10 +37,14 @@ constexpr const char* kDirectionNames[8] = {"N", "E", "S", "W", "NE", "SE", "SW"
 std::string escapeText(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '\\') out += "\\\\";
-    else if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
-    else out += c;
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else
+      out += c;
   }
   return out;
 }
@@ -117,10 +121,26 @@ struct Header {
   int seen[16] = {};  // line of the first occurrence of each single-valued key
 };
 
-enum Key { kName, kAuthor, kDescription, kSize, kCells, kMovement, kCostModel, kWrap, kNodeSize, kStart, kTerrain, kGoal, kPortal, kOneWay, kKeyCount };
-constexpr const char* kKeyNames[kKeyCount] = {"name",       "author", "description", "size",  "cells",
-                                              "movement",   "cost-model", "wrap",  "node-size", "start",
-                                              "terrain",    "goal",   "portal",      "one-way"};
+enum Key {
+  kName,
+  kAuthor,
+  kDescription,
+  kSize,
+  kCells,
+  kMovement,
+  kCostModel,
+  kWrap,
+  kNodeSize,
+  kStart,
+  kTerrain,
+  kGoal,
+  kPortal,
+  kOneWay,
+  kKeyCount
+};
+constexpr const char* kKeyNames[kKeyCount] = {"name",     "author",     "description", "size",      "cells",
+                                              "movement", "cost-model", "wrap",        "node-size", "start",
+                                              "terrain",  "goal",       "portal",      "one-way"};
 constexpr int kFirstRepeatable = kTerrain;
 
 Error parseCoordinates(const std::vector<text::Token>& t, std::size_t i, int line, Position& out) {
@@ -153,7 +173,8 @@ Error parseHeaderLine(Header& h, Key key, std::string_view value, int valueColum
     case kDescription: {
       if (int bad = firstBadTextByte(value))
         return text::at(line, valueColumn + bad - 1,
-                        "unexpected " + text::describeByte(static_cast<unsigned char>(value[static_cast<std::size_t>(bad) - 1])) +
+                        "unexpected " +
+                            text::describeByte(static_cast<unsigned char>(value[static_cast<std::size_t>(bad) - 1])) +
                             " (text must be UTF-8 without control characters)");
       if (value.size() > kMaxTextValue)
         return text::at(line, valueColumn, "text is longer than " + std::to_string(kMaxTextValue) + " bytes");
@@ -163,8 +184,10 @@ Error parseHeaderLine(Header& h, Key key, std::string_view value, int valueColum
     case kSize: {
       if (t.size() != 3 || t[1].text != "x") return text::expected(first(), line, "'WIDTH x HEIGHT'");
       long long w = 0, hh = 0;
-      if (!text::parseInt(t[0].text, -1000000000000LL, 1000000000000LL, w)) return text::expected(t[0], line, "a width");
-      if (!text::parseInt(t[2].text, -1000000000000LL, 1000000000000LL, hh)) return text::expected(t[2], line, "a height");
+      if (!text::parseInt(t[0].text, -1000000000000LL, 1000000000000LL, w))
+        return text::expected(t[0], line, "a width");
+      if (!text::parseInt(t[2].text, -1000000000000LL, 1000000000000LL, hh))
+        return text::expected(t[2], line, "a height");
       if (Error e = text::checkGridSize(w, hh, static_cast<std::size_t>(-1), 1, line, t[0].column)) return e;
       h.haveSize = true;
       h.width = static_cast<int>(w);
@@ -229,7 +252,8 @@ Error parseHeaderLine(Header& h, Key key, std::string_view value, int valueColum
         return text::expected(first(), line, "a terrain letter (one printable character)");
       const char letter = t[0].text[0];
       for (const Terrain& other : h.doc.terrain)
-        if (other.letter == letter) return text::at(line, t[0].column, "terrain letter '" + std::string(1, letter) + "' is defined twice");
+        if (other.letter == letter)
+          return text::at(line, t[0].column, "terrain letter '" + std::string(1, letter) + "' is defined twice");
       Terrain terrain;
       terrain.letter = letter;
       if (t.size() < 2) return text::at(line, endToken.column, "expected a cost or 'wall' after the letter");
@@ -246,7 +270,8 @@ Error parseHeaderLine(Header& h, Key key, std::string_view value, int valueColum
         const std::string_view name = value.substr(nameStart);
         if (int bad = firstBadTextByte(name))
           return text::at(line, t[2].column + bad - 1,
-                          "unexpected " + text::describeByte(static_cast<unsigned char>(name[static_cast<std::size_t>(bad) - 1])) +
+                          "unexpected " +
+                              text::describeByte(static_cast<unsigned char>(name[static_cast<std::size_t>(bad) - 1])) +
                               " (text must be UTF-8 without control characters)");
         if (name.size() > kMaxTextValue)
           return text::at(line, t[2].column, "text is longer than " + std::to_string(kMaxTextValue) + " bytes");
@@ -272,7 +297,8 @@ Error parseHeaderLine(Header& h, Key key, std::string_view value, int valueColum
     case kOneWay: {
       OneWayLine o;
       if (Error e = parseCoordinates(t, 0, line, o.cell)) return e;
-      if (t.size() < 3) return text::at(line, endToken.column, "expected entry directions (N E S W NE SE SW NW) or 'none'");
+      if (t.size() < 3)
+        return text::at(line, endToken.column, "expected entry directions (N E S W NE SE SW NW) or 'none'");
       o.mask = 0;
       if (t.size() == 3 && t[2].text == "none") {
         h.oneWays.push_back(o);
@@ -283,7 +309,8 @@ Error parseHeaderLine(Header& h, Key key, std::string_view value, int valueColum
         int d = 0;
         while (d < 8 && t[i].text != kDirectionNames[d]) ++d;
         if (d == 8) return text::expected(t[i], line, "a direction (N E S W NE SE SW NW)");
-        if (o.mask & (1u << d)) return text::at(line, t[i].column, "direction " + std::string(kDirectionNames[d]) + " given twice");
+        if (o.mask & (1u << d))
+          return text::at(line, t[i].column, "direction " + std::string(kDirectionNames[d]) + " given twice");
         o.mask = static_cast<std::uint8_t>(o.mask | (1u << d));
       }
       h.oneWays.push_back(o);
@@ -319,8 +346,9 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
     const std::vector<text::Token> t = text::tokens(line.text, 2);
     if (t[0].text != "astar-map") return text::expected(t[0], line.number, "'astar-map 1'");
     if (t.size() < 2 || t[1].text != "1")
-      return text::expected(t.size() < 2 ? text::Token{std::string_view(), static_cast<int>(line.text.size()) + 1} : t[1],
-                            line.number, "format version '1'");
+      return text::expected(
+          t.size() < 2 ? text::Token{std::string_view(), static_cast<int>(line.text.size()) + 1} : t[1], line.number,
+          "format version '1'");
     if (Error e = expectNoMore(t, 2, line.number)) return e;
   }
   Header h;
@@ -331,11 +359,11 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
     const int indent = static_cast<int>(s.data() - line.text.data());
     const std::size_t colon = s.find(':');
     const std::string_view key = text::trim(s.substr(0, colon == std::string_view::npos ? s.size() : colon));
-    if (colon == std::string_view::npos)
-      return text::at(line.number, indent + 1, "expected 'key: value' or 'grid:'");
+    if (colon == std::string_view::npos) return text::at(line.number, indent + 1, "expected 'key: value' or 'grid:'");
     if (key == "grid") {
       if (!text::trim(s.substr(colon + 1)).empty())
-        return text::at(line.number, indent + static_cast<int>(colon) + 2, "expected the grid rows on the lines after 'grid:'");
+        return text::at(line.number, indent + static_cast<int>(colon) + 2,
+                        "expected the grid rows on the lines after 'grid:'");
       sawGrid = true;
       break;
     }
@@ -348,8 +376,9 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
                           "terrain, start, goal, portal, one-way or grid)");
     if (k < kFirstRepeatable) {
       if (h.seen[k])
-        return text::at(line.number, indent + 1,
-                        "duplicate '" + std::string(key) + "' (the first is on line " + std::to_string(h.seen[k]) + ")");
+        return text::at(
+            line.number, indent + 1,
+            "duplicate '" + std::string(key) + "' (the first is on line " + std::to_string(h.seen[k]) + ")");
       h.seen[k] = line.number;
     }
     // The value without leading blanks, keeping its column in the line.
@@ -379,11 +408,14 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
   if (Error e = g.setWrap(h.wrapX, h.wrapY)) return text::at(h.wrapLine, 1, e.message);
   int byLetter[256];
   std::fill(std::begin(byLetter), std::end(byLetter), -1);
-  for (std::size_t i = 0; i < doc.terrain.size(); ++i) byLetter[static_cast<unsigned char>(doc.terrain[i].letter)] = static_cast<int>(i);
+  for (std::size_t i = 0; i < doc.terrain.size(); ++i)
+    byLetter[static_cast<unsigned char>(doc.terrain[i].letter)] = static_cast<int>(i);
   for (NodeId n = 0; n < g.cellCount(); ++n) {
     const Terrain& t = doc.terrain[static_cast<std::size_t>(byLetter[static_cast<unsigned char>(doc.cells[n])])];
-    if (t.wall) (void)g.setWall(g.xOf(n), g.yOf(n));
-    else if (t.cost != 1.0f) (void)g.setCost(g.xOf(n), g.yOf(n), static_cast<double>(t.cost));
+    if (t.wall)
+      (void)g.setWall(g.xOf(n), g.yOf(n));
+    else if (t.cost != 1.0f)
+      (void)g.setCost(g.xOf(n), g.yOf(n), static_cast<double>(t.cost));
   }
   if (h.haveStart) {
     if (Error e = checkCell(g, h.start, "start", true)) return e;
@@ -393,7 +425,8 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
     if (Error e = checkCell(g, p, "goal", true)) return e;
     const NodeId n = g.index(p.x, p.y);
     if (std::find(doc.goals.begin(), doc.goals.end(), n) != doc.goals.end())
-      return text::at(p.line, p.column, "goal (" + std::to_string(p.x) + ", " + std::to_string(p.y) + ") is listed twice");
+      return text::at(p.line, p.column,
+                      "goal (" + std::to_string(p.x) + ", " + std::to_string(p.y) + ") is listed twice");
     doc.goals.push_back(n);
   }
   for (const PortalLine& p : h.portals) {
@@ -405,10 +438,12 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
   for (const OneWayLine& o : h.oneWays) {
     if (Error e = checkCell(g, o.cell, "one-way cell", false)) return e;
     if (g.entryMask(g.index(o.cell.x, o.cell.y)) != kAllDirections)
-      return text::at(o.cell.line, o.cell.column,
-                      "one-way cell (" + std::to_string(o.cell.x) + ", " + std::to_string(o.cell.y) + ") is listed twice");
+      return text::at(
+          o.cell.line, o.cell.column,
+          "one-way cell (" + std::to_string(o.cell.x) + ", " + std::to_string(o.cell.y) + ") is listed twice");
     if (o.mask == kAllDirections)
-      return text::at(o.cell.line, o.cell.column, "a one-way cell enterable in all 8 directions is an ordinary cell: drop the line");
+      return text::at(o.cell.line, o.cell.column,
+                      "a one-way cell enterable in all 8 directions is an ordinary cell: drop the line");
     (void)g.setEntryMask(o.cell.x, o.cell.y, o.mask);
   }
   out = std::move(doc);
@@ -457,7 +492,8 @@ std::string writePlaygroundMap(const MapDocument& doc, std::vector<std::string>*
   out += "grid:\n";
   out.reserve(out.size() + cells.size() + static_cast<std::size_t>(g.height()));
   for (int y = 0; y < g.height() && !cells.empty(); ++y) {
-    out.append(cells, static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()), static_cast<std::size_t>(g.width()));
+    out.append(cells, static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()),
+               static_cast<std::size_t>(g.width()));
     out += '\n';
   }
   return out;

@@ -48,13 +48,15 @@ Error readScenario(std::string_view textIn, Scenario& out) {
     if (scenario.rows.size() >= kMaxScenarioRows)
       return text::at(line.number, 1, "more than " + std::to_string(kMaxScenarioRows) + " scenario rows");
     if (int bad = text::firstBadByte(line.text, true))
-      return text::at(line.number, bad,
-                      "unexpected " + text::describeByte(static_cast<unsigned char>(line.text[static_cast<std::size_t>(bad) - 1])));
+      return text::at(
+          line.number, bad,
+          "unexpected " + text::describeByte(static_cast<unsigned char>(line.text[static_cast<std::size_t>(bad) - 1])));
     const std::vector<text::Token> t = text::tokens(line.text, 9);
     if (t.size() != 9)
-      return text::at(line.number, t.size() > 9 ? t[9].column : static_cast<int>(line.text.size()) + 1,
-                      "expected 9 fields (bucket, map, width, height, start x, start y, goal x, goal y, length), found " +
-                          (t.size() > 9 ? std::string("more") : std::to_string(t.size())));
+      return text::at(
+          line.number, t.size() > 9 ? t[9].column : static_cast<int>(line.text.size()) + 1,
+          "expected 9 fields (bucket, map, width, height, start x, start y, goal x, goal y, length), found " +
+              (t.size() > 9 ? std::string("more") : std::to_string(t.size())));
     if (firstRow) {
       // Write back with what the file used, whatever its version line says.
       scenario.separator = line.text.find('\t') != std::string_view::npos ? '\t' : ' ';
@@ -62,7 +64,8 @@ Error readScenario(std::string_view textIn, Scenario& out) {
     }
     ScenarioRow row;
     row.line = line.number;
-    if (!text::parseInt(t[0].text, 0, 1000000000, row.bucket)) return text::expected(t[0], line.number, "a bucket number >= 0");
+    if (!text::parseInt(t[0].text, 0, 1000000000, row.bucket))
+      return text::expected(t[0], line.number, "a bucket number >= 0");
     row.mapName = std::string(t[1].text);
     if (!text::parseInt(t[2].text, 1, kMaxGridSide, row.mapWidth))
       return text::expected(t[2], line.number, "a map width in 1.." + std::to_string(kMaxGridSide));

@@ -88,7 +88,7 @@ MapFormat detectFormat(std::string_view textIn, std::string_view fileName) {
   if (readTutorialGrid(textIn, scratch).ok()) return MapFormat::Tutorial;
   // Neither: pick by the cell letters, so the error message comes from the likelier reader.
   return textIn.substr(0, 4096).find_first_of(".xX") != std::string_view::npos ? MapFormat::Tutorial
-                                                                                 : MapFormat::Tutorial2;
+                                                                               : MapFormat::Tutorial2;
 }
 
 Error readMap(std::string_view text, MapDocument& out, MapFormat format) {

@@ -95,7 +95,8 @@ Error generateArcadeMaze(const ArcadeOptions& o, MapDocument& out, ArcadeLayout*
   for (int j = 0; j < ny; ++j) {
     for (int i = 0; i < half; ++i) {
       const int m = nx - 2 - i;  // mirror of the edge (i, i+1) is (m, m+1)
-      if (i < half - 1) addGroup({{node(i, j), node(i + 1, j)}, {node(m, j), node(m + 1, j)}});
+      if (i < half - 1)
+        addGroup({{node(i, j), node(i + 1, j)}, {node(m, j), node(m + 1, j)}});
       else {
         if (ys[static_cast<std::size_t>(j)] == ht - 1) aboveHouse = static_cast<std::uint32_t>(groups.size());
         if (ys[static_cast<std::size_t>(j)] == hb + 1) belowHouse = static_cast<std::uint32_t>(groups.size());
@@ -140,7 +141,8 @@ Error generateArcadeMaze(const ArcadeOptions& o, MapDocument& out, ArcadeLayout*
   // Spanning set over shuffled groups, then some extra loops.
   std::vector<std::uint32_t> order(groups.size());
   std::iota(order.begin(), order.end(), 0u);
-  for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(static_cast<std::uint32_t>(i))]);
+  for (std::size_t i = order.size(); i > 1; --i)
+    std::swap(order[i - 1], order[rng.below(static_cast<std::uint32_t>(i))]);
   for (std::uint32_t g : order) {
     if (used[g]) continue;
     bool joins = false;
@@ -169,8 +171,10 @@ Error generateArcadeMaze(const ArcadeOptions& o, MapDocument& out, ArcadeLayout*
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (!used[g]) continue;
     for (std::uint32_t e : groups[g]) {
-      const int ax = xs[edges[e].a % static_cast<std::uint32_t>(nx)], ay = ys[edges[e].a / static_cast<std::uint32_t>(nx)];
-      const int bx = xs[edges[e].b % static_cast<std::uint32_t>(nx)], by = ys[edges[e].b / static_cast<std::uint32_t>(nx)];
+      const int ax = xs[edges[e].a % static_cast<std::uint32_t>(nx)],
+                ay = ys[edges[e].a / static_cast<std::uint32_t>(nx)];
+      const int bx = xs[edges[e].b % static_cast<std::uint32_t>(nx)],
+                by = ys[edges[e].b / static_cast<std::uint32_t>(nx)];
       for (int y = ay; y <= by; ++y)
         for (int x = ax; x <= bx; ++x) openCell(x, y);
     }

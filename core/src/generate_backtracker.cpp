@@ -26,12 +26,14 @@ Error generateBacktrackerMaze(int width, int height, std::uint64_t seed, MapDocu
   visited[0] = 1;
   while (!stack.empty()) {
     const std::uint32_t c = stack.back();
-    const int cx = static_cast<int>(c % static_cast<std::uint32_t>(cw)), cy = static_cast<int>(c / static_cast<std::uint32_t>(cw));
+    const int cx = static_cast<int>(c % static_cast<std::uint32_t>(cw)),
+              cy = static_cast<int>(c / static_cast<std::uint32_t>(cw));
     int options[4], count = 0;
     for (int d = 0; d < 4; ++d) {
       const int nx = cx + kDirectionX[d], ny = cy + kDirectionY[d];
       if (nx < 0 || ny < 0 || nx >= cw || ny >= ch) continue;
-      if (!visited[static_cast<std::size_t>(ny) * static_cast<std::size_t>(cw) + static_cast<std::size_t>(nx)]) options[count++] = d;
+      if (!visited[static_cast<std::size_t>(ny) * static_cast<std::size_t>(cw) + static_cast<std::size_t>(nx)])
+        options[count++] = d;
     }
     if (count == 0) {
       stack.pop_back();
@@ -47,7 +49,8 @@ Error generateBacktrackerMaze(int width, int height, std::uint64_t seed, MapDocu
   doc.start = g.index(1, 1);
   doc.goals = {g.index(2 * cw - 1, 2 * ch - 1)};
   generate::finish(doc, "Backtracker maze " + generate::sizeText(width, height) + " seed " + std::to_string(seed),
-         "A perfect maze (one path between any two cells) from the recursive backtracker, seed " + std::to_string(seed) + ".");
+                   "A perfect maze (one path between any two cells) from the recursive backtracker, seed " +
+                       std::to_string(seed) + ".");
   out = std::move(doc);
   return {};
 }

@@ -16,7 +16,8 @@ Error generateRecursiveDivision(int width, int height, std::uint64_t seed, MapDo
   // Outer walls, and the last line when a side is even so rooms keep odd bounds.
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x)
-      if (x == 0 || y == 0 || x >= width - 1 - (width % 2 == 0) || y >= height - 1 - (height % 2 == 0)) (void)g.setWall(x, y);
+      if (x == 0 || y == 0 || x >= width - 1 - (width % 2 == 0) || y >= height - 1 - (height % 2 == 0))
+        (void)g.setWall(x, y);
   struct Room {
     int x0, y0, x1, y1;  // inclusive floor bounds, all odd
   };
@@ -48,8 +49,9 @@ Error generateRecursiveDivision(int width, int height, std::uint64_t seed, MapDo
   }
   doc.start = g.index(1, 1);
   doc.goals = {g.index(right, bottom)};
-  generate::finish(doc, "Division maze " + generate::sizeText(width, height) + " seed " + std::to_string(seed),
-         "A maze by recursive division (rooms split by walls with one gap), seed " + std::to_string(seed) + ".");
+  generate::finish(
+      doc, "Division maze " + generate::sizeText(width, height) + " seed " + std::to_string(seed),
+      "A maze by recursive division (rooms split by walls with one gap), seed " + std::to_string(seed) + ".");
   out = std::move(doc);
   return {};
 }

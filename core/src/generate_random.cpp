@@ -19,8 +19,9 @@ Error generateRandomObstacles(int width, int height, double density, std::uint64
   doc.start = 0;
   doc.goals = {last};
   const int percent = static_cast<int>(density * 100.0 + 0.5);
-  generate::finish(doc, "Random obstacles " + std::to_string(percent) + "% seed " + std::to_string(seed),
-         "Each cell a wall with probability " + std::to_string(percent) + "%, seed " + std::to_string(seed) + ".");
+  generate::finish(
+      doc, "Random obstacles " + std::to_string(percent) + "% seed " + std::to_string(seed),
+      "Each cell a wall with probability " + std::to_string(percent) + "%, seed " + std::to_string(seed) + ".");
   out = std::move(doc);
   return {};
 }

@@ -43,7 +43,8 @@ Error Graph::addEdge(NodeId from, NodeId to, double cost, bool twoWay) {
     out_[to].push_back({from, cost});
     in_[from].push_back({to, cost});
   }
-  const double dx = std::fabs(positions_[from].x - positions_[to].x), dy = std::fabs(positions_[from].y - positions_[to].y);
+  const double dx = std::fabs(positions_[from].x - positions_[to].x),
+               dy = std::fabs(positions_[from].y - positions_[to].y);
   for (int k = 0; k < kHeuristicCount; ++k) {
     const double length = metricLength(static_cast<Heuristic>(k), dx, dy);
     const double ratio = length > 0.0 ? cost / length : std::numeric_limits<double>::infinity();

@@ -177,8 +177,10 @@ void Grid::rebuildPortalEdges() {
     if (p.twoWay) portalOut_.push_back({p.to, p.from, p.cost});
   }
   portalIn_ = portalOut_;
-  std::stable_sort(portalOut_.begin(), portalOut_.end(), [](const PortalEdge& a, const PortalEdge& b) { return a.from < b.from; });
-  std::stable_sort(portalIn_.begin(), portalIn_.end(), [](const PortalEdge& a, const PortalEdge& b) { return a.to < b.to; });
+  std::stable_sort(portalOut_.begin(), portalOut_.end(),
+                   [](const PortalEdge& a, const PortalEdge& b) { return a.from < b.from; });
+  std::stable_sort(portalIn_.begin(), portalIn_.end(),
+                   [](const PortalEdge& a, const PortalEdge& b) { return a.to < b.to; });
   for (const PortalEdge& e : portalOut_) {
     portalFlags_[e.from] |= 1u;
     portalFlags_[e.to] |= 2u;

@@ -24,7 +24,8 @@ HeuristicProperties heuristicProperties(Heuristic h, const Grid& grid, bool wrap
 }
 
 const char* heuristicName(Heuristic h) {
-  static const char* const names[kHeuristicCount] = {"zero", "manhattan", "euclidean", "octile", "chebyshev", "exact", "landmarks"};
+  static const char* const names[kHeuristicCount] = {"zero",      "manhattan", "euclidean", "octile",
+                                                     "chebyshev", "exact",     "landmarks"};
   const int i = static_cast<int>(h);
   return i >= 0 && i < kHeuristicCount ? names[i] : "unknown";
 }

@@ -4,8 +4,8 @@
 // keys from one 64-byte cache line (8 keys), compares 64-bit integers only, and moves 12 bytes.
 // Internal to core; reserve() once per map size, then push/pop never allocate.
 #pragma once
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 
@@ -141,7 +141,8 @@ class IndexedHeap {
     if constexpr (KeysLeaveLowBits) {
       for (std::uint32_t c = 0; c < Arity; ++c) key[c] = k[first + c] | c;
       for (std::uint32_t width = Arity; width > 1; width /= 2)
-        for (std::uint32_t c = 0; c < width / 2; ++c) key[c] = key[2 * c + 1] < key[2 * c] ? key[2 * c + 1] : key[2 * c];
+        for (std::uint32_t c = 0; c < width / 2; ++c)
+          key[c] = key[2 * c + 1] < key[2 * c] ? key[2 * c + 1] : key[2 * c];
       return first + static_cast<std::uint32_t>(key[0] & (Arity - 1));
     } else {
       std::uint32_t index[Arity];

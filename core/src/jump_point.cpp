@@ -15,8 +15,10 @@ bool uniformRules(const Grid& grid, float& cellCost) {
   cellCost = 0.0f;
   for (NodeId n = 0; n < grid.cellCount(); ++n) {
     if (!grid.passable(n)) continue;
-    if (cellCost == 0.0f) cellCost = grid.cost(n);
-    else if (grid.cost(n) != cellCost) return false;
+    if (cellCost == 0.0f)
+      cellCost = grid.cost(n);
+    else if (grid.cost(n) != cellCost)
+      return false;
   }
   if (cellCost == 0.0f) cellCost = 1.0f;  // no passable cell: any cost will do
   return true;
@@ -89,7 +91,8 @@ void JumpPointSuccessors::setGoals(std::span<const NodeId> goals) {
 }
 
 std::size_t JumpPointSuccessors::bytes() const {
-  return (rows_.size() + cols_.size() + goalRows_.size() + goalCols_.size()) * sizeof(Word) + goals_.capacity() * sizeof(NodeId);
+  return (rows_.size() + cols_.size() + goalRows_.size() + goalCols_.size()) * sizeof(Word) +
+         goals_.capacity() * sizeof(NodeId);
 }
 
 }  // namespace astar

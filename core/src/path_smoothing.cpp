@@ -199,8 +199,8 @@ bool cheaperOrEqual(double candidate, double reference) {
 }
 
 // Appends one walk run (cells of the raw path joined by plain unit moves).
-void smoothRun(const Grid& g, std::span<const NodeId> run, const SmoothingOptions& options,
-               std::vector<PathPoint>& out, std::vector<double>& prefix, std::vector<std::size_t>& keep) {
+void smoothRun(const Grid& g, std::span<const NodeId> run, const SmoothingOptions& options, std::vector<PathPoint>& out,
+               std::vector<double>& prefix, std::vector<std::size_t>& keep) {
   // Continuous cost of the raw run up to each cell (a unit step: half in each cell).
   prefix.assign(run.size(), 0.0);
   for (std::size_t i = 1; i < run.size(); ++i) {
@@ -289,7 +289,8 @@ Error hexCentres(const Grid& g, std::span<const NodeId> path, std::vector<PathPo
       int dx, dy;
       g.moveDelta(d, g.yOf(a), dx, dy);
       const int x = g.xOf(a) + dx, y = g.yOf(a) + dy;
-      if (g.contains(x, y) && g.index(x, y) == b) join = PathJoin::Walk;
+      if (g.contains(x, y) && g.index(x, y) == b)
+        join = PathJoin::Walk;
       else if (!g.contains(x, y) && (g.wrapX() || g.wrapY())) {
         const int wx = g.wrapX() ? (x + g.width()) % g.width() : x, wy = g.wrapY() ? (y + g.height()) % g.height() : y;
         if (g.contains(wx, wy) && g.index(wx, wy) == b) join = PathJoin::Wrap;
@@ -330,7 +331,8 @@ Error smoothPath(const Grid& grid, std::span<const NodeId> path, const Smoothing
   for (std::size_t i = 0; i < path.size(); ++i) {
     if (path[i] >= grid.cellCount())
       return Error{"path node " + std::to_string(i) + " (" + std::to_string(path[i]) + ") is outside the grid"};
-    if (!grid.passable(path[i])) return Error{"path node " + std::to_string(i) + " " + cellName(grid, path[i]) + " is a wall"};
+    if (!grid.passable(path[i]))
+      return Error{"path node " + std::to_string(i) + " " + cellName(grid, path[i]) + " is a wall"};
   }
   if (path.empty()) return {};
   if (grid.hex()) return hexCentres(grid, path, out);

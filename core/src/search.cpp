@@ -98,7 +98,7 @@ struct Search<Space>::Impl {
   bool bypass = false;
   std::vector<detail::OpenEntry> ready;
   std::size_t staleReady = 0;  // entries in `ready` whose node has left it
-  JumpPointSuccessors jps;      // grids only; its bitsets are rebuilt when the grid changes
+  JumpPointSuccessors jps;     // grids only; its bitsets are rebuilt when the grid changes
   struct Successor {
     NodeId node;
     double cost;

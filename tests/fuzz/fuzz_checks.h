@@ -29,7 +29,8 @@ inline void checkRejection(const char* target, std::string_view text, const Erro
   if (e.line < 0 || e.column < 0) failCheck(target, "negative position", e.describe());
   std::size_t lines = 1;
   for (char c : text) lines += c == '\n';
-  if (static_cast<std::size_t>(e.line) > lines + 1) failCheck(target, "error line past the end of the text", e.describe());
+  if (static_cast<std::size_t>(e.line) > lines + 1)
+    failCheck(target, "error line past the end of the text", e.describe());
 }
 
 inline void checkMapRoundTrip(const char* target, std::string_view text, MapFormat format) {

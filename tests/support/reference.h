@@ -2,8 +2,8 @@
 // library's neighbour generator and search loop, plus a seeded random map maker.
 #pragma once
 #include <cmath>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <queue>

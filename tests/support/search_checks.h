@@ -22,8 +22,9 @@ inline ::testing::AssertionResult isValidPath(const Grid& grid, std::span<const 
     for (const Edge& e : referenceMoves(grid, path[i - 1]))
       if (e.to == path[i] && (best < 0 || e.cost < best)) best = e.cost;
     if (best < 0)
-      return ::testing::AssertionFailure() << "step " << i << " from (" << grid.xOf(path[i - 1]) << "," << grid.yOf(path[i - 1])
-                                           << ") to (" << grid.xOf(path[i]) << "," << grid.yOf(path[i]) << ") is not a move";
+      return ::testing::AssertionFailure()
+             << "step " << i << " from (" << grid.xOf(path[i - 1]) << "," << grid.yOf(path[i - 1]) << ") to ("
+             << grid.xOf(path[i]) << "," << grid.yOf(path[i]) << ") is not a move";
     sum += best;
   }
   if (std::fabs(sum - cost) > 1e-6 * std::max(1.0, cost))

@@ -82,6 +82,10 @@ TEST(Allocations, NonePerQueryAfterWarmUp) {
   EXPECT_EQ(after - before, 0) << "allocations during " << starts.size() << " queries after warm-up";
   // The counter works: a fresh search object does allocate.
   const long beforeFresh = allocations.load();
-  { GridSearch fresh(grid); fresh.begin(starts[0], goals[0], SearchOptions{}); fresh.run(); }
+  {
+    GridSearch fresh(grid);
+    fresh.begin(starts[0], goals[0], SearchOptions{});
+    fresh.run();
+  }
   EXPECT_GT(allocations.load(), beforeFresh);
 }

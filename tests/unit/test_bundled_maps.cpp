@@ -38,7 +38,8 @@ TEST(BundledMaps, EveryMapLoadsAndIsListed) {
   int maps = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
-    if (name == "index.json" || name == "README.md" || (name.size() > 5 && name.substr(name.size() - 5) == ".scen")) continue;
+    if (name == "index.json" || name == "README.md" || (name.size() > 5 && name.substr(name.size() - 5) == ".scen"))
+      continue;
     SCOPED_TRACE(name);
     EXPECT_LT(std::filesystem::file_size(entry.path()), 1u << 20);
     EXPECT_NE(index.find("\"file\": \"" + name + "\""), std::string::npos) << "not in maps/index.json";
@@ -66,7 +67,8 @@ TEST(BundledMaps, EveryMapLoadsAndIsListed) {
 
 TEST(BundledMaps, ArcadeMazeIsTheClassicShape) {
   astar::MapDocument doc;
-  const astar::Error e = astar::readPlaygroundMap(readFile(std::filesystem::path(ASTAR_MAPS_DIR) / "arcade.map.txt"), doc);
+  const astar::Error e =
+      astar::readPlaygroundMap(readFile(std::filesystem::path(ASTAR_MAPS_DIR) / "arcade.map.txt"), doc);
   ASSERT_TRUE(e.ok()) << e.describe();
   const astar::Grid& g = doc.grid;
   EXPECT_EQ(g.width(), 28);

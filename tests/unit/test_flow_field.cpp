@@ -41,7 +41,8 @@ using testing::referenceDistancesToGoals;
 
 std::vector<NodeId> randomGoals(const Grid& grid, testing::Rng& rng, int count) {
   std::vector<NodeId> goals;
-  for (int i = 0; i < count; ++i) goals.push_back(static_cast<NodeId>(rng.below(static_cast<int>(grid.cellCount()))));  // walls, repeats too
+  for (int i = 0; i < count; ++i)
+    goals.push_back(static_cast<NodeId>(rng.below(static_cast<int>(grid.cellCount()))));  // walls, repeats too
   return goals;
 }
 
@@ -74,8 +75,8 @@ void expectConsistent(const Grid& grid, const FlowField& field, const char* wher
       at = field.next(at);
     }
     ASSERT_TRUE(field.isGoal(at) && grid.passable(at)) << where;
-    ASSERT_TRUE(nearlyEqual(walked, field.distance(n))) << where << " cell " << n << ": walked " << walked
-                                                        << ", distance " << field.distance(n);
+    ASSERT_TRUE(nearlyEqual(walked, field.distance(n)))
+        << where << " cell " << n << ": walked " << walked << ", distance " << field.distance(n);
   }
 }
 
@@ -134,7 +135,7 @@ void randomEdit(Grid& grid, FlowField& field, testing::Rng& rng, bool useHint) {
         grid.removePortal(static_cast<std::size_t>(rng.below(static_cast<int>(grid.portals().size()))));
       } else {
         (void)grid.addPortal(x, y, rng.below(grid.width()), rng.below(grid.height()), rng.chance(0.25) ? 0.0 : 1.5,
-                            rng.chance(0.5));
+                             rng.chance(0.5));
       }
       break;
     case 6: ASSERT_TRUE(field.addGoal(grid, cell).ok()); return;
@@ -232,7 +233,7 @@ TEST(FlowField, WallBlownUpAndLakeFrozen) {
   FlowField field;
   const NodeId goals[] = {goal};
   ASSERT_TRUE(field.build(grid, goals).ok());
-  EXPECT_EQ(field.distance(agent), 14.0);  // down to row 4 and back up
+  EXPECT_EQ(field.distance(agent), 14.0);     // down to row 4 and back up
   ASSERT_TRUE(grid.setCost(3, 0, 5.0).ok());  // the hole is a lake
   field.update(grid);
   EXPECT_FALSE(field.stats().lastWasRebuild);

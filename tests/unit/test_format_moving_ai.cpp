@@ -71,8 +71,8 @@ TEST(MovingAiMap, WriterReplacesLettersThatNoLongerFit) {
   astar::MapDocument doc;
   ASSERT_TRUE(astar::readMovingAiMap(kSmallMap, doc).ok());
   ASSERT_TRUE(doc.grid.setCost(0, 1, 1.0).ok());  // the tree cell is now open ground
-  ASSERT_TRUE(doc.grid.setWall(4, 0).ok());        // the swamp cell is now a wall
-  ASSERT_TRUE(doc.grid.setCost(1, 2, 3.0).ok());   // a cost Moving AI cannot say
+  ASSERT_TRUE(doc.grid.setWall(4, 0).ok());       // the swamp cell is now a wall
+  ASSERT_TRUE(doc.grid.setCost(1, 2, 3.0).ok());  // a cost Moving AI cannot say
   std::vector<std::string> lost;
   const std::string text = astar::writeMovingAiMap(doc, &lost);
   EXPECT_EQ(text.substr(text.find("map\n") + 4), ".G@O@\n.W...\n.....\n");
@@ -89,7 +89,8 @@ TEST(MovingAiMap, ErrorsCarryLineAndColumn) {
       {"type octile\nheight 2\nwidth 3\nmap\n...\n..\n", 6, 3, "row has 2 cells, header says 3"},
       {"type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n", 6, 2, "unknown cell 'x' (expected one of . G S @ O T W)"},
       {"type octile\nheight 3\nwidth 2\nmap\n..\n..\n", 7, 1, "the file ends after 2 rows, header says 3"},
-      {"type octile\nheight 3\nwidth 3\nmap\n...\n...\n", 3, 7, "map size 3 x 3 needs at least 9 bytes of rows, the file has 8 left"},
+      {"type octile\nheight 3\nwidth 3\nmap\n...\n...\n", 3, 7,
+       "map size 3 x 3 needs at least 9 bytes of rows, the file has 8 left"},
       {"type octile\nheight 1\nwidth 1\nmap\n.\nmore\n", 6, 1, "unexpected text after the 1 rows the header announced"},
       {"type tile\nheight 1\nwidth 1\nmap\n.\n", 1, 6, "expected 'octile', got 'tile'"},
       {"type octile\nheight 0\nwidth 0\nmap\n", 3, 7, "map size 0 x 0 is outside 1..4096 per side"},
@@ -131,10 +132,13 @@ TEST(Scenario, RejectsBadRows) {
   } cases[] = {
       {"", 1, 1, "expected 'version 1' (empty scenario file)"},
       {"version 2\n", 1, 9, "expected version '1' or '1.0', got '2'"},
-      {"version 1\n1\ta.map\t4\t4\t1\t1\t2\n", 2, 18, "expected 9 fields (bucket, map, width, height, start x, start y, goal x, goal y, length), found 7"},
+      {"version 1\n1\ta.map\t4\t4\t1\t1\t2\n", 2, 18,
+       "expected 9 fields (bucket, map, width, height, start x, start y, goal x, goal y, length), found 7"},
       {"version 1\n1\ta.map\t4\t4\t1\t1\t4\t2\t3\n", 2, 17, "expected an x coordinate in 0..3, got '4'"},
-      {"version 1\n1\ta.map\t4\t4\t1\t1\t2\t2\tnan\n", 2, 21, "expected an optimal length (a finite number >= 0), got 'nan'"},
-      {"version 1\n1\ta.map\t4\t4\t1\t1\t2\t2\t-1\n", 2, 21, "expected an optimal length (a finite number >= 0), got '-1'"},
+      {"version 1\n1\ta.map\t4\t4\t1\t1\t2\t2\tnan\n", 2, 21,
+       "expected an optimal length (a finite number >= 0), got 'nan'"},
+      {"version 1\n1\ta.map\t4\t4\t1\t1\t2\t2\t-1\n", 2, 21,
+       "expected an optimal length (a finite number >= 0), got '-1'"},
   };
   for (const Case& c : cases) {
     astar::Scenario s;

@@ -26,7 +26,8 @@ astar::MapDocument richDocument() {
   EXPECT_TRUE(doc.grid.addPortal(1, 1, 7, 4, 3.25, true).ok());
   EXPECT_TRUE(doc.grid.addPortal(2, 5, 8, 1, 0.0, false).ok());
   EXPECT_TRUE(doc.grid.setEntryMask(6, 2, astar::directionBit(astar::East)).ok());
-  EXPECT_TRUE(doc.grid.setEntryMask(6, 3, astar::directionBit(astar::North) | astar::directionBit(astar::SouthWest)).ok());
+  EXPECT_TRUE(
+      doc.grid.setEntryMask(6, 3, astar::directionBit(astar::North) | astar::directionBit(astar::SouthWest)).ok());
   EXPECT_TRUE(doc.grid.setEntryMask(7, 3, 0).ok());
   doc.start = doc.grid.index(1, 2);
   doc.goals = {doc.grid.index(8, 5), doc.grid.index(0, 5)};
@@ -111,7 +112,7 @@ TEST(PlaygroundFormat, TooManyCostsFallBackToTheNearestLetter) {
   astar::MapDocument read;
   const astar::Error e = astar::readPlaygroundMap(text, read);
   ASSERT_TRUE(e.ok()) << e.describe();
-  EXPECT_FLOAT_EQ(read.grid.cost(read.grid.index(5, 0)), 6.0f);   // had its own letter
+  EXPECT_FLOAT_EQ(read.grid.cost(read.grid.index(5, 0)), 6.0f);    // had its own letter
   EXPECT_FLOAT_EQ(read.grid.cost(read.grid.index(99, 0)), 94.0f);  // nearest lettered cost
 }
 
@@ -185,7 +186,7 @@ TEST(Formats, DetectionAndNames) {
   EXPECT_EQ(astar::detectFormat("2\n2\nA0\n0B\n"), astar::MapFormat::Tutorial2);
   EXPECT_EQ(astar::detectFormat("2 2\n0 1\n1 0\n"), astar::MapFormat::Tutorial2);
   EXPECT_EQ(astar::detectFormat("2 2\n0 1\n1 0\n", "a.grid.txt"), astar::MapFormat::Tutorial);  // the name decides
-  EXPECT_EQ(astar::detectFormat("16 2 2\n.x\n..\nextra\n"), astar::MapFormat::Tutorial);       // broken, but looks like one
+  EXPECT_EQ(astar::detectFormat("16 2 2\n.x\n..\nextra\n"), astar::MapFormat::Tutorial);  // broken, but looks like one
   EXPECT_EQ(astar::detectFormat("garbage", "x.map"), astar::MapFormat::MovingAi);
   EXPECT_EQ(astar::detectFormat("garbage", "x.MAP.TXT"), astar::MapFormat::Playground);
   EXPECT_EQ(astar::detectFormat("garbage", "x.grid.txt"), astar::MapFormat::Tutorial);

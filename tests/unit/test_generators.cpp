@@ -108,7 +108,8 @@ TEST(Generators, HexMazesJoinEveryRoomWithOneCellPerTreeEdge) {
   EXPECT_EQ(astar::generateHexMaze(2, 9, 1, a).message, "generator size 2 x 9 is outside 3..4096 per side");
   // The playground format keeps it a hex maze.
   astar::MapDocument back;
-  ASSERT_TRUE(astar::readMap(astar::writeMap(b, astar::MapFormat::Playground), back, astar::MapFormat::Playground).ok());
+  ASSERT_TRUE(
+      astar::readMap(astar::writeMap(b, astar::MapFormat::Playground), back, astar::MapFormat::Playground).ok());
   EXPECT_EQ(back, b);
 }
 
@@ -147,11 +148,13 @@ TEST(Generators, PinnedOutput) {
 TEST(Generators, RejectBadArguments) {
   astar::MapDocument doc;
   EXPECT_EQ(astar::generateBacktrackerMaze(2, 9, 1, doc).message, "generator size 2 x 9 is outside 3..4096 per side");
-  EXPECT_EQ(astar::generateRecursiveDivision(9, 5000, 1, doc).message, "generator size 9 x 5000 is outside 3..4096 per side");
+  EXPECT_EQ(astar::generateRecursiveDivision(9, 5000, 1, doc).message,
+            "generator size 9 x 5000 is outside 3..4096 per side");
   EXPECT_EQ(astar::generateRandomObstacles(9, 9, 1.5, 1, doc).message, "obstacle density must be between 0 and 1");
   astar::ArcadeOptions o;
   o.width = 12;
-  EXPECT_EQ(astar::generateArcadeMaze(o, doc).message, "arcade maze size 12 x 31 is outside 14..4096 wide and 13..4096 high");
+  EXPECT_EQ(astar::generateArcadeMaze(o, doc).message,
+            "arcade maze size 12 x 31 is outside 14..4096 wide and 13..4096 high");
   o.width = 28;
   o.tunnels = 9;
   EXPECT_EQ(astar::generateArcadeMaze(o, doc).message, "an arcade maze has 0 to 4 tunnels");

@@ -230,8 +230,8 @@ TEST(Grid, NeighboursFromASteppedCellSkipOnlyMovesTheStepDominates) {
           grid.forEachNeighbor(from, [&](NodeId m, double c) {
             if (m == move.first) direct = c;
           });
-          EXPECT_GE(direct, 0) << "map " << map << ": skipped " << move.first << " from " << n
-                               << ", which " << from << " does not enter directly";
+          EXPECT_GE(direct, 0) << "map " << map << ": skipped " << move.first << " from " << n << ", which " << from
+                               << " does not enter directly";
           EXPECT_LT(direct, stepIn + move.second) << "map " << map << " cell " << n;
         }
         EXPECT_EQ(next, got.size()) << "map " << map << ": moves out of order or not moves at all";

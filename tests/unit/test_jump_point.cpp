@@ -172,7 +172,8 @@ TEST(JumpPointApplicable, OnlyUniformNoCornerCuttingGridsWithoutSpecialCells) {
   ASSERT_TRUE(oneWay.setEntryMask(2, 2, astar::directionBit(astar::East)).ok());
   EXPECT_FALSE(JumpPointSuccessors::applicable(oneWay));
 
-  for (auto d : {astar::DiagonalMovement::Never, astar::DiagonalMovement::IfAtMostOneObstacle, astar::DiagonalMovement::Always}) {
+  for (auto d : {astar::DiagonalMovement::Never, astar::DiagonalMovement::IfAtMostOneObstacle,
+                 astar::DiagonalMovement::Always}) {
     Grid rules = g;
     rules.setDiagonal(d);
     EXPECT_FALSE(JumpPointSuccessors::applicable(rules));
@@ -283,7 +284,8 @@ TEST(JumpPointSuccessors, AStarOverJumpPointsMatchesDijkstraOnRandomMaps) {
         ++unreachable;
         continue;
       }
-      ASSERT_NEAR(got.cost, expected, 1e-6) << "map " << w << "x" << h << " round " << round << " from " << s << " to " << t;
+      ASSERT_NEAR(got.cost, expected, 1e-6)
+          << "map " << w << "x" << h << " round " << round << " from " << s << " to " << t;
       double walked = 0;
       for (std::size_t i = 1; i < got.path.size(); ++i) walked += walkLine(g, got.path[i - 1], got.path[i]);
       EXPECT_NEAR(walked, expected, 1e-6);
@@ -347,7 +349,8 @@ TEST(JumpPointSearch, SameCostAsAStarWithAFullCellPathOnRandomMaps) {
   std::mt19937 rng(31337);
   int found = 0, noPath = 0;
   for (int round = 0; round < 60; ++round) {
-    Grid g = randomGrid(rng, 2 + static_cast<int>(rng() % 160), 2 + static_cast<int>(rng() % 110), 0.05 * static_cast<double>(round % 9));
+    Grid g = randomGrid(rng, 2 + static_cast<int>(rng() % 160), 2 + static_cast<int>(rng() % 110),
+                        0.05 * static_cast<double>(round % 9));
     if (round % 7 == 3) g.setCostModel(astar::CostModel::Integer);
     astar::GridSearch astarSearch(g), jpsSearch(g);
     for (int q = 0; q < 12; ++q) {
@@ -363,7 +366,8 @@ TEST(JumpPointSearch, SameCostAsAStarWithAFullCellPathOnRandomMaps) {
         continue;
       }
       ++found;
-      ASSERT_NEAR(jpsSearch.stats().pathCost, astarSearch.stats().pathCost, 1e-6) << "round " << round << " " << s << " -> " << t;
+      ASSERT_NEAR(jpsSearch.stats().pathCost, astarSearch.stats().pathCost, 1e-6)
+          << "round " << round << " " << s << " -> " << t;
       const auto path = jpsSearch.path();
       ASSERT_FALSE(path.empty());
       EXPECT_EQ(path.front(), s);

@@ -53,9 +53,8 @@ void expectSameAsSingleThreaded(unsigned threads, int maps, int perMap, std::uin
     for (const PathReply& reply : replies) {
       ASSERT_EQ(requests.count(reply.id), 1u);
       const PathRequest& r = requests[reply.id];
-      const SearchStatus status = single.begin(r.start, r.goal, r.options) == SearchStatus::InProgress
-                                      ? single.run()
-                                      : single.status();
+      const SearchStatus status =
+          single.begin(r.start, r.goal, r.options) == SearchStatus::InProgress ? single.run() : single.status();
       ASSERT_FALSE(reply.cancelled);
       ASSERT_EQ(reply.status, status) << "request " << reply.id;
       EXPECT_EQ(reply.stats.pathCost, single.stats().pathCost);
@@ -115,7 +114,7 @@ TEST(PathService, PumpServesTheMostUrgentFirstWithinTheBudget) {
     EXPECT_EQ(reply.status, SearchStatus::Found);
     expanded += reply.stats.expanded;
   }
-  EXPECT_EQ(total, expanded);  // the budget counts real expansions
+  EXPECT_EQ(total, expanded);   // the budget counts real expansions
   EXPECT_GT(total, 4u * 700u);  // so it really took several frames
 }
 
@@ -139,8 +138,8 @@ TEST(PathService, CancelQueuedAndRunningRequestsWhenPumping) {
   EXPECT_TRUE(replies[1].cancelled);
   EXPECT_TRUE(replies[1].path.empty());
   EXPECT_EQ(replies[1].stats.expanded, 100u);  // stopped where the last pump left it
-  EXPECT_FALSE(service.cancel(first));  // already done
-  EXPECT_FALSE(service.cancel(12345));  // unknown
+  EXPECT_FALSE(service.cancel(first));         // already done
+  EXPECT_FALSE(service.cancel(12345));         // unknown
   EXPECT_EQ(service.running(), 0u);
 }
 

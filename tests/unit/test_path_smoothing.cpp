@@ -28,9 +28,11 @@ std::string checkSegment(const Grid& g, const PathPoint& p, const PathPoint& q, 
   std::vector<double> cuts = {0.0, 1.0};
   std::vector<std::pair<double, double>> vertices;  // (t, unused) where an x and a y line are crossed together
   std::vector<double> xCuts, yCuts;
-  for (long k = static_cast<long>(std::ceil(std::min(p.x, q.x))); k <= static_cast<long>(std::floor(std::max(p.x, q.x))); ++k)
+  for (long k = static_cast<long>(std::ceil(std::min(p.x, q.x)));
+       k <= static_cast<long>(std::floor(std::max(p.x, q.x))); ++k)
     if (dx != 0.0) xCuts.push_back((static_cast<double>(k) - p.x) / dx);
-  for (long k = static_cast<long>(std::ceil(std::min(p.y, q.y))); k <= static_cast<long>(std::floor(std::max(p.y, q.y))); ++k)
+  for (long k = static_cast<long>(std::ceil(std::min(p.y, q.y)));
+       k <= static_cast<long>(std::floor(std::max(p.y, q.y))); ++k)
     if (dy != 0.0) yCuts.push_back((static_cast<double>(k) - p.y) / dy);
   cuts.insert(cuts.end(), xCuts.begin(), xCuts.end());
   cuts.insert(cuts.end(), yCuts.begin(), yCuts.end());
@@ -101,7 +103,8 @@ struct Jump {
 std::vector<Jump> jumpsOf(const std::vector<PathPoint>& points) {
   std::vector<Jump> jumps;
   for (std::size_t i = 1; i < points.size(); ++i)
-    if (points[i].join == PathJoin::Portal || points[i].join == PathJoin::Wrap) jumps.push_back({points[i - 1], points[i]});
+    if (points[i].join == PathJoin::Portal || points[i].join == PathJoin::Wrap)
+      jumps.push_back({points[i - 1], points[i]});
   return jumps;
 }
 
@@ -171,8 +174,9 @@ TEST(PathSmoothing, RandomMapsNeverEnterWallsCutCornersOrCostMore) {
         }
       }
       if (config.spline) {
-        curved += std::any_of(smooth.begin(), smooth.end(),
-                              [](const PathPoint& p) { return p.x - std::floor(p.x) != 0.5 || p.y - std::floor(p.y) != 0.5; });
+        curved += std::any_of(smooth.begin(), smooth.end(), [](const PathPoint& p) {
+          return p.x - std::floor(p.x) != 0.5 || p.y - std::floor(p.y) != 0.5;
+        });
         smoothTotal += cost;
       }
     }
@@ -256,8 +260,8 @@ TEST(PathSmoothing, KeepsPortalAndWrapJumps) {
   ASSERT_TRUE(smoothPath(grid, path, {}, out).ok());
   std::vector<PathJoin> joins;
   for (const PathPoint& p : out) joins.push_back(p.join);
-  const std::vector<PathJoin> expected = {PathJoin::Start, PathJoin::Walk, PathJoin::Wrap, PathJoin::Walk,
-                                          PathJoin::Portal, PathJoin::Walk};
+  const std::vector<PathJoin> expected = {PathJoin::Start, PathJoin::Walk,   PathJoin::Wrap,
+                                          PathJoin::Walk,  PathJoin::Portal, PathJoin::Walk};
   EXPECT_EQ(joins, expected);
   EXPECT_EQ(out[2], (PathPoint{7.5, 1.5, PathJoin::Wrap}));
   EXPECT_EQ(out[4], (PathPoint{6.5, 0.5, PathJoin::Portal}));

@@ -46,7 +46,16 @@ const std::vector<Scenario>& scenarios() {
       {"portal one way", {"........"}, 0, 0, 7, 0, {0.5, 0.5, 0.5, 0.5}, false, {{0, 7, 0.5, false}}},
       {"portal not backwards", {"........"}, 7, 0, 0, 0, {7, 7, 7, 7}, false, {{0, 7, 0.5, false}}},
       {"escalator up", {".....", ".#.#.", "....."}, 2, 2, 2, 0, {2, 2, 2, 2}, false, {}, {{2, 1}}},
-      {"escalator not down", {".....", ".#.#.", "....."}, 2, 0, 2, 2, {6, 6, 2 + 2 * kRoot2, 2 + 2 * kRoot2}, false, {}, {{2, 1}}},
+      {"escalator not down",
+       {".....", ".#.#.", "....."},
+       2,
+       0,
+       2,
+       2,
+       {6, 6, 2 + 2 * kRoot2, 2 + 2 * kRoot2},
+       false,
+       {},
+       {{2, 1}}},
   };
   return table;
 }
@@ -57,8 +66,8 @@ Grid buildScenario(const Scenario& s, DiagonalMovement rule) {
   grid.setDiagonal(rule);
   grid.setWrap(s.wrapX, false);
   for (const Portal& p : s.portals) {
-    EXPECT_TRUE(grid.addPortal(static_cast<int>(p.from % 100), static_cast<int>(p.from / 100), static_cast<int>(p.to % 100),
-                               static_cast<int>(p.to / 100), p.cost, p.twoWay)
+    EXPECT_TRUE(grid.addPortal(static_cast<int>(p.from % 100), static_cast<int>(p.from / 100),
+                               static_cast<int>(p.to % 100), static_cast<int>(p.to / 100), p.cost, p.twoWay)
                     .ok());
   }
   for (auto [x, y] : s.escalatorsNorth) EXPECT_TRUE(grid.setEntryMask(x, y, directionBit(North)).ok());
@@ -83,8 +92,8 @@ TEST(SearchScenarios, EveryAlgorithmHeuristicAndMovementRule) {
           options.algorithm = static_cast<Algorithm>(a);
           options.heuristic = static_cast<Heuristic>(h);
           options.weight = 1.5;
-          const std::string what = std::string(s.name) + " rule " + std::to_string(rule) + " " + algorithmName(options.algorithm) +
-                                   " " + heuristicName(options.heuristic);
+          const std::string what = std::string(s.name) + " rule " + std::to_string(rule) + " " +
+                                   algorithmName(options.algorithm) + " " + heuristicName(options.heuristic);
           search.begin(start, goal, options, &landmarks);
           const SearchStatus status = search.run();
           ++runs;
@@ -243,8 +252,11 @@ Outcome runSliced(GridSearch& search, NodeId start, NodeId goal, SearchOptions o
   if (budget == 1) {
     EXPECT_GE(calls + 1, static_cast<int>(search.stats().expanded));
   }
-  return {search.status(), {search.path().begin(), search.path().end()},
-          {search.expansionOrder().begin(), search.expansionOrder().end()}, search.stats().expanded, search.stats().generated,
+  return {search.status(),
+          {search.path().begin(), search.path().end()},
+          {search.expansionOrder().begin(), search.expansionOrder().end()},
+          search.stats().expanded,
+          search.stats().generated,
           search.stats().pathCost};
 }
 
@@ -299,16 +311,18 @@ TEST(SearchOpenList, ExpandsInOrderOfFAndCountsEveryOpenNodeOnce) {
     const NodeId start = astar::testing::randomPassable(rng, grid), goal = astar::testing::randomPassable(rng, grid);
     SearchOptions options;
     // Mostly A* and Dijkstra, where a better path to a stacked node is most common.
-    options.algorithm = map % 3 == 0 ? static_cast<Algorithm>(map / 3 % kAlgorithmCount)
-                        : map % 3 == 1 ? Algorithm::AStar : Algorithm::Dijkstra;
+    options.algorithm = map % 3 == 0   ? static_cast<Algorithm>(map / 3 % kAlgorithmCount)
+                        : map % 3 == 1 ? Algorithm::AStar
+                                       : Algorithm::Dijkstra;
     options.heuristic = map % 3 == 0 ? Heuristic::Exact : Heuristic::Octile;
     options.wrapAware = options.portalAware = map % 5 != 0;
     options.weight = 1.5;
     options.recordExpansions = true;
     // f is nondecreasing for Dijkstra, and for A* under a consistent heuristic
-    const bool ordered = options.algorithm == Algorithm::Dijkstra ||
-                         (options.algorithm == Algorithm::AStar &&
-                          heuristicProperties(options.heuristic, grid, options.wrapAware, options.portalAware).consistent);
+    const bool ordered =
+        options.algorithm == Algorithm::Dijkstra ||
+        (options.algorithm == Algorithm::AStar &&
+         heuristicProperties(options.heuristic, grid, options.wrapAware, options.portalAware).consistent);
     orderedMaps += ordered;
     GridSearch search(grid);
     ASSERT_EQ(search.begin(start, goal, options), SearchStatus::InProgress);
@@ -321,15 +335,19 @@ TEST(SearchOpenList, ExpandsInOrderOfFAndCountsEveryOpenNodeOnce) {
       const NodeId u = search.expansionOrder().back();
       const double f = search.f(u);
       // (the exact heuristic is infinite where the goal cannot be reached: such nodes come last)
-      if (std::isinf(lastF)) ASSERT_TRUE(std::isinf(f)) << "map " << map << ", expansion " << search.stats().expanded;
-      else ASSERT_GE(f, lastF - 1e-9 * std::max(1.0, lastF)) << "map " << map << ", expansion " << search.stats().expanded;
+      if (std::isinf(lastF))
+        ASSERT_TRUE(std::isinf(f)) << "map " << map << ", expansion " << search.stats().expanded;
+      else
+        ASSERT_GE(f, lastF - 1e-9 * std::max(1.0, lastF)) << "map " << map << ", expansion " << search.stats().expanded;
       lastF = f;
     }
     if (!ordered) continue;
     // The path is optimal too (the reference Dijkstra knows nothing of heaps or stacks).
     const double optimum = astar::testing::referenceDistances(grid, start)[goal];
-    if (search.status() == SearchStatus::Found) EXPECT_NEAR(search.stats().pathCost, optimum, 1e-6 * std::max(1.0, optimum));
-    else EXPECT_TRUE(std::isinf(optimum)) << "map " << map;
+    if (search.status() == SearchStatus::Found)
+      EXPECT_NEAR(search.stats().pathCost, optimum, 1e-6 * std::max(1.0, optimum));
+    else
+      EXPECT_TRUE(std::isinf(optimum)) << "map " << map;
   }
   EXPECT_GT(orderedMaps, 300);
 }
@@ -382,7 +400,8 @@ TEST(SearchReuse, TenThousandQueriesOnOneObjectMatchFreshObjects) {
     ASSERT_EQ(reused.status(), fresh.status()) << "query " << q;
     ASSERT_EQ(reused.stats().expanded, fresh.stats().expanded) << "query " << q;
     ASSERT_EQ(reused.stats().pathCost, fresh.stats().pathCost) << "query " << q;
-    ASSERT_TRUE(std::equal(reused.path().begin(), reused.path().end(), fresh.path().begin(), fresh.path().end())) << "query " << q;
+    ASSERT_TRUE(std::equal(reused.path().begin(), reused.path().end(), fresh.path().begin(), fresh.path().end()))
+        << "query " << q;
   }
 }
 
@@ -479,7 +498,8 @@ TEST(SeedCases, WaterCostingTenIsAvoided) {
   const PathResult result = findPath(grid, start, goal);
   ASSERT_EQ(result.status, SearchStatus::Found);
   EXPECT_EQ(result.stats.pathCost, 8.0);  // around, not 31 across
-  for (NodeId n : result.path) EXPECT_EQ(grid.cost(n), 1.0f) << "entered water at " << grid.xOf(n) << "," << grid.yOf(n);
+  for (NodeId n : result.path)
+    EXPECT_EQ(grid.cost(n), 1.0f) << "entered water at " << grid.xOf(n) << "," << grid.yOf(n);
 }
 
 TEST(SeedCases, EscalatorIsUsedOnlyUpward) {
@@ -606,7 +626,8 @@ TEST(SearchGraph, JunctionsAndRoadsMatchDijkstraOnRandomGraphs) {
       search.begin(start, goal, options, &landmarks);
       ASSERT_EQ(search.run(), reference) << "trial " << trial << " " << heuristicName(options.heuristic);
       if (reference == SearchStatus::Found) {
-        ASSERT_NEAR(search.stats().pathCost, optimal, 1e-9) << "trial " << trial << " " << heuristicName(options.heuristic);
+        ASSERT_NEAR(search.stats().pathCost, optimal, 1e-9)
+            << "trial " << trial << " " << heuristicName(options.heuristic);
       }
     }
   }
@@ -655,10 +676,12 @@ TEST(SearchOpenList, SkippingDominatedMovesChangesNothingButTheGeneratedCount) {
       if (!skipping.passable(n)) walls.push_back(n);
     if (walls.size() < 2) continue;
     Grid all = skipping;
-    ASSERT_TRUE(all.addPortal(all.xOf(walls[0]), all.yOf(walls[0]), all.xOf(walls[1]), all.yOf(walls[1]), 0.0, true).ok());
+    ASSERT_TRUE(
+        all.addPortal(all.xOf(walls[0]), all.yOf(walls[0]), all.xOf(walls[1]), all.yOf(walls[1]), 0.0, true).ok());
     ASSERT_TRUE(skipping.canSkipDominatedMoves());
     ASSERT_FALSE(all.canSkipDominatedMoves());
-    const NodeId start = astar::testing::randomPassable(rng, skipping), goal = astar::testing::randomPassable(rng, skipping);
+    const NodeId start = astar::testing::randomPassable(rng, skipping),
+                 goal = astar::testing::randomPassable(rng, skipping);
     SearchOptions options;
     options.algorithm = static_cast<Algorithm>(map % kAlgorithmCount);
     if (options.algorithm == Algorithm::JumpPoint) options.algorithm = Algorithm::AStar;

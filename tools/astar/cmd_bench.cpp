@@ -105,7 +105,8 @@ class Progress {
     const auto now = Clock::now();
     if (done != total && now - last_ < std::chrono::milliseconds(100)) return;
     last_ = now;
-    const int width = 30, filled = static_cast<int>(static_cast<double>(width) * static_cast<double>(done) / static_cast<double>(total));
+    const int width = 30, filled = static_cast<int>(static_cast<double>(width) * static_cast<double>(done) /
+                                                    static_cast<double>(total));
     std::fprintf(stderr, "\r[%.*s%*s] %3d%%  %-40.40s", filled, "##############################", width - filled, "",
                  static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(total)), label.c_str());
     std::fflush(stderr);
@@ -205,7 +206,9 @@ bool parseOptions(const astar::cli::Args& args, Options& o, std::string& error) 
     }
   }
   if (o.inputs.empty()) {
-    error = "no scenario file given (usage: astar bench FILE.map.scen|DIR ... [--algorithms LIST] [--sample N] [--repeat R] [--warmup-ms MS] [--json])";
+    error =
+        "no scenario file given (usage: astar bench FILE.map.scen|DIR ... [--algorithms LIST] [--sample N] [--repeat "
+        "R] [--warmup-ms MS] [--json])";
     return false;
   }
   return parseRunners(args.get("--algorithms", ASTAR_BENCH_BOOST ? "astar,jps,boost" : "astar,jps"), o.runners, error);
@@ -261,8 +264,8 @@ void printJson(const MapResult& r) {
   std::printf(
       "{\"runner\":\"native\",\"map\":\"%s\",\"algorithm\":\"%s\",\"queries\":%zu,\"mean_us\":%.3f,\"median_us\":%.3f,"
       "\"p95_us\":%.3f,\"mean_expanded\":%.1f,\"mismatches\":%zu,\"bytes_per_node\":%zu,\"fell_back\":%s}\n",
-      jsonText(r.map).c_str(), r.runner.c_str(), r.queries, r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches, r.bytesPerNode,
-      r.fellBack ? "true" : "false");
+      jsonText(r.map).c_str(), r.runner.c_str(), r.queries, r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches,
+      r.bytesPerNode, r.fellBack ? "true" : "false");
 }
 
 }  // namespace
@@ -357,7 +360,8 @@ int astar::cli::cmdBench(const Args& args) {
             if (search.status() == astar::SearchStatus::Found) {
               length = search.stats().pathCost;
               const double walked = astar::bench::walkedCost(grid, search.path());
-              if (!(std::fabs(walked - length) <= 1e-6 * std::max(1.0, length))) length = -1;  // a broken path counts as wrong
+              if (!(std::fabs(walked - length) <= 1e-6 * std::max(1.0, length)))
+                length = -1;  // a broken path counts as wrong
             }
           }
           if (rep == 0) {
@@ -366,8 +370,9 @@ int astar::cli::cmdBench(const Args& args) {
               ++result.mismatches;
               progress.finish();
               const char* why = runner.boost ? "" : search.message();  // e.g. a start on a wall
-              std::fprintf(stderr, "astar: bench: mismatch: %s:%d: %s returned %.8f, the optimum is %.8f%s%s%s\n", path.c_str(),
-                           q.line, runner.name.c_str(), length, q.optimum, *why ? " (" : "", why, *why ? ")" : "");
+              std::fprintf(stderr, "astar: bench: mismatch: %s:%d: %s returned %.8f, the optimum is %.8f%s%s%s\n",
+                           path.c_str(), q.line, runner.name.c_str(), length, q.optimum, *why ? " (" : "", why,
+                           *why ? ")" : "");
             }
           }
           progress.show(++done, steps, mapName + " " + runner.name);
@@ -392,8 +397,8 @@ int astar::cli::cmdBench(const Args& args) {
     std::printf("%-22s %-8s %8s %11s %11s %11s %12s %6s\n", "map", "algo", "queries", "mean us", "median us", "p95 us",
                 "expanded", "wrong");
     for (const MapResult& r : results)
-      std::printf("%-22s %-8s %8zu %11.2f %11.2f %11.2f %12.1f %6zu%s\n", r.map.c_str(), r.runner.c_str(), r.queries, r.meanUs,
-                  r.medianUs, r.p95Us, r.meanExpanded, r.mismatches, r.fellBack ? "  (fell back to A*)" : "");
+      std::printf("%-22s %-8s %8zu %11.2f %11.2f %11.2f %12.1f %6zu%s\n", r.map.c_str(), r.runner.c_str(), r.queries,
+                  r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches, r.fellBack ? "  (fell back to A*)" : "");
   }
   for (const Runner& runner : o.runners) {
     double logSum = 0;
@@ -408,7 +413,8 @@ int astar::cli::cmdBench(const Args& args) {
       std::printf("{\"runner\":\"native\",\"summary\":true,\"algorithm\":\"%s\",\"maps\":%d,\"geomean_us\":%.3f}\n",
                   runner.name.c_str(), maps, geomean);
     else
-      std::printf("geometric mean over %d maps of the mean time per query, %s: %.2f us\n", maps, runner.name.c_str(), geomean);
+      std::printf("geometric mean over %d maps of the mean time per query, %s: %.2f us\n", maps, runner.name.c_str(),
+                  geomean);
   }
   if (totalMismatches) {
     fail("bench: FAILED: " + std::to_string(totalMismatches) + " returned lengths differ from the scenario optimum");

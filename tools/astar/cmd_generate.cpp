@@ -16,8 +16,10 @@ int cmdGenerate(const Args& args) {
   long long width = arcade ? 28 : 63, height = arcade ? 31 : 63, seed = 1, tunnels = 1;
   double density = 0.3;
   if (args.has("--width") && !parseIntArg(args.get("--width"), "--width", 1, kMaxGridSide, width)) return kExitBadInput;
-  if (args.has("--height") && !parseIntArg(args.get("--height"), "--height", 1, kMaxGridSide, height)) return kExitBadInput;
-  if (args.has("--seed") && !parseIntArg(args.get("--seed"), "--seed", 0, 9007199254740992LL, seed)) return kExitBadInput;
+  if (args.has("--height") && !parseIntArg(args.get("--height"), "--height", 1, kMaxGridSide, height))
+    return kExitBadInput;
+  if (args.has("--seed") && !parseIntArg(args.get("--seed"), "--seed", 0, 9007199254740992LL, seed))
+    return kExitBadInput;
   if (args.has("--tunnels") && !parseIntArg(args.get("--tunnels"), "--tunnels", 0, 4, tunnels)) return kExitBadInput;
   if (args.has("--density") && !parseNumberArg(args.get("--density"), "--density", density)) return kExitBadInput;
   MapFormat to = args.has("--to") ? MapFormat::Unknown : formatFromFileName(out);
@@ -30,12 +32,18 @@ int cmdGenerate(const Args& args) {
   const std::uint64_t s = static_cast<std::uint64_t>(seed);
   MapDocument doc;
   Error e;
-  if (kind == "backtracker") e = generateBacktrackerMaze(w, h, s, doc);
-  else if (kind == "division") e = generateRecursiveDivision(w, h, s, doc);
-  else if (kind == "hex") e = generateHexMaze(w, h, s, doc);
-  else if (kind == "random") e = generateRandomObstacles(w, h, density, s, doc);
-  else if (arcade) e = generateArcadeMaze(ArcadeOptions{w, h, static_cast<int>(tunnels), s}, doc);
-  else e = Error{"unknown generator '" + kind + "' (backtracker, division, hex, random or arcade)"};
+  if (kind == "backtracker")
+    e = generateBacktrackerMaze(w, h, s, doc);
+  else if (kind == "division")
+    e = generateRecursiveDivision(w, h, s, doc);
+  else if (kind == "hex")
+    e = generateHexMaze(w, h, s, doc);
+  else if (kind == "random")
+    e = generateRandomObstacles(w, h, density, s, doc);
+  else if (arcade)
+    e = generateArcadeMaze(ArcadeOptions{w, h, static_cast<int>(tunnels), s}, doc);
+  else
+    e = Error{"unknown generator '" + kind + "' (backtracker, division, hex, random or arcade)"};
   if (e) {
     fail("generate: " + e.message);
     return kExitBadInput;

@@ -68,7 +68,8 @@ int cmdInfo(const Args& args) {
   if (!doc.author.empty()) o << "author: " << doc.author << "\n";
   if (!doc.description.empty()) o << "description: " << doc.description << "\n";
   char percent[32];
-  std::snprintf(percent, sizeof percent, "%.1f%%", g.cellCount() ? 100.0 * static_cast<double>(passable) / g.cellCount() : 0.0);
+  std::snprintf(percent, sizeof percent, "%.1f%%",
+                g.cellCount() ? 100.0 * static_cast<double>(passable) / g.cellCount() : 0.0);
   o << "size: " << g.width() << " x " << g.height() << " (" << g.cellCount() << " cells)\n"
     << "passable cells: " << passable << " (" << percent << ")\n"
     << "walls: " << g.cellCount() - passable << "\n";
@@ -85,12 +86,14 @@ int cmdInfo(const Args& args) {
   o << "cells: " << (g.hex() ? "hex (odd rows shifted right)" : "square") << "\n";
   o << "movement: " << (g.hex() ? "six hex neighbours" : movementName(g.diagonal())) << "\n"
     << "cost model: "
-    << (g.costModel() == CostModel::Integer ? (g.hex() ? "integer (10)" : "integer (10 / 14)") : (g.hex() ? "real (1)" : "real (1 / sqrt 2)"))
+    << (g.costModel() == CostModel::Integer ? (g.hex() ? "integer (10)" : "integer (10 / 14)")
+                                            : (g.hex() ? "real (1)" : "real (1 / sqrt 2)"))
     << "\n"
     << "wrap: " << (g.wrapX() ? (g.wrapY() ? "x and y" : "x") : (g.wrapY() ? "y" : "none")) << "\n";
   std::size_t twoWay = 0;
   for (const Portal& p : g.portals()) twoWay += p.twoWay;
-  o << "portals: " << g.portals().size() << " (" << twoWay << " two-way, " << g.portals().size() - twoWay << " one-way)\n";
+  o << "portals: " << g.portals().size() << " (" << twoWay << " two-way, " << g.portals().size() - twoWay
+    << " one-way)\n";
   std::size_t oneWay = 0;
   for (NodeId n = 0; n < g.cellCount(); ++n) oneWay += g.entryMask(n) != kAllDirections;
   o << "one-way cells: " << oneWay << "\n";

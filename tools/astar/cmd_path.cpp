@@ -41,7 +41,8 @@ int cmdPath(const Args& args) {
     // Hex maps: cells two characters apart and odd rows indented by one, so the six
     // neighbours of a cell are the ones that touch it on screen.
     for (int y = 0; y < g.height(); ++y) {
-      const std::string row = cells.substr(static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()), static_cast<std::size_t>(g.width()));
+      const std::string row = cells.substr(static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()),
+                                           static_cast<std::size_t>(g.width()));
       if (!g.hex()) {
         std::cout << row << "\n";
         continue;

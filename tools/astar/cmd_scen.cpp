@@ -34,7 +34,8 @@ std::string number(double v) {
 }  // namespace
 
 int cmdScen(const Args& args) {
-  if (!expectPositional(args, 1, "scen FILE.map.scen [--map FILE.map] [--algorithm A] [--heuristic H] [--rows N] [--json]"))
+  if (!expectPositional(args, 1,
+                        "scen FILE.map.scen [--map FILE.map] [--algorithm A] [--heuristic H] [--rows N] [--json]"))
     return kExitBadInput;
   const std::string scenPath = args.positional[0];
   std::string text;
@@ -73,8 +74,8 @@ int cmdScen(const Args& args) {
     const ScenarioRow& row = scen.rows[r];
     std::string problem;
     if (row.mapWidth != g.width() || row.mapHeight != g.height())
-      problem = "row is for a " + std::to_string(row.mapWidth) + " x " + std::to_string(row.mapHeight) + " map, " + mapPath +
-                " is " + std::to_string(g.width()) + " x " + std::to_string(g.height());
+      problem = "row is for a " + std::to_string(row.mapWidth) + " x " + std::to_string(row.mapHeight) + " map, " +
+                mapPath + " is " + std::to_string(g.width()) + " x " + std::to_string(g.height());
     else if (!g.passable(row.startX, row.startY) || !g.passable(row.goalX, row.goalY))
       problem = "start or goal is a wall in " + mapPath;
     if (!problem.empty()) {
@@ -116,8 +117,8 @@ int cmdScen(const Args& args) {
                 << ", \"microseconds\": " << time << ", \"ok\": " << (ok ? "true" : "false") << "}\n";
     } else {
       std::cout << "row " << r << " (line " << row.line << "): expected " << row.optimalText << ", cost "
-                << (found ? number(cost) : std::string(statusName(status))) << ", expansions " << search.stats().expanded
-                << ", " << time << " us" << (ok ? "" : "  MISMATCH") << "\n";
+                << (found ? number(cost) : std::string(statusName(status))) << ", expansions "
+                << search.stats().expanded << ", " << time << " us" << (ok ? "" : "  MISMATCH") << "\n";
     }
   }
   if (json) {

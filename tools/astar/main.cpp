@@ -26,8 +26,10 @@ void optionsFromUsage(Command& c) {
     const std::size_t close = usage.find(']', i);
     const std::string inside = usage.substr(i + 1, close - i - 1);
     const std::size_t space = inside.find(' ');
-    if (space == std::string::npos) c.flags.push_back(inside);
-    else c.valueOptions.push_back(inside.substr(0, space));
+    if (space == std::string::npos)
+      c.flags.push_back(inside);
+    else
+      c.valueOptions.push_back(inside.substr(0, space));
     i = close;
   }
 }

@@ -28,9 +28,9 @@ namespace astar {
 inline constexpr double kUnreachable = std::numeric_limits<double>::infinity();
 
 struct FlowFieldStats {
-  std::uint64_t builds = 0;        // full rebuilds so far
-  std::uint64_t repairs = 0;       // incremental repairs so far
-  std::uint64_t lastTouched = 0;   // nodes settled or invalidated by the last build/repair
+  std::uint64_t builds = 0;           // full rebuilds so far
+  std::uint64_t repairs = 0;          // incremental repairs so far
+  std::uint64_t lastTouched = 0;      // nodes settled or invalidated by the last build/repair
   std::uint64_t lastInvalidated = 0;  // nodes whose old route broke in the last repair
   bool lastWasRebuild = false;
 };
@@ -104,8 +104,8 @@ class FlowField {
   std::vector<std::uint32_t> heapPos_;
   std::vector<std::uint32_t> mark_;  // == markStamp_: already in sources_ this repair
   std::uint32_t markStamp_ = 0;
-  std::vector<NodeId> sources_;      // nodes whose out-edges may have changed
-  std::vector<NodeId> invalid_;      // nodes whose route broke (the raise set)
+  std::vector<NodeId> sources_;  // nodes whose out-edges may have changed
+  std::vector<NodeId> invalid_;  // nodes whose route broke (the raise set)
   std::size_t maxSources_ = 0;
 
   // Snapshot of what the field was computed from.

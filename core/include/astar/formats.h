@@ -30,13 +30,13 @@ namespace astar {
 
 inline constexpr std::size_t kMaxLineLength = 20000;  // bytes per line (a 4096-wide row, spaced)
 inline constexpr int kMaxGoals = 1024;
-inline constexpr int kMaxTerrainTypes = 94;            // one per printable ASCII letter
-inline constexpr std::size_t kMaxTextValue = 4096;     // name, author, description, terrain name
+inline constexpr int kMaxTerrainTypes = 94;         // one per printable ASCII letter
+inline constexpr std::size_t kMaxTextValue = 4096;  // name, author, description, terrain name
 inline constexpr std::size_t kMaxScenarioRows = 1000000;
 
 enum class MapFormat : std::uint8_t { Unknown, Playground, MovingAi, Tutorial, Tutorial2 };
 
-const char* formatName(MapFormat f);                        // "playground", "movingai", "tutorial", "tutorial2"
+const char* formatName(MapFormat f);                          // "playground", "movingai", "tutorial", "tutorial2"
 bool parseFormatName(std::string_view name, MapFormat& out);  // the names above
 // By the file name's ending: ".map.txt" Playground, ".map" MovingAi, ".grid.txt" / ".grid"
 // Tutorial, ".tut2.txt" / ".tut2" Tutorial2; Unknown otherwise.
@@ -116,7 +116,7 @@ struct ScenarioRow {
 };
 
 struct Scenario {
-  std::string version;   // "1" (current, tab-separated) or "1.0" (legacy, space-separated)
+  std::string version;    // "1" (current, tab-separated) or "1.0" (legacy, space-separated)
   char separator = '\t';  // what the writer puts between fields
   std::vector<ScenarioRow> rows;
   friend bool operator==(const Scenario&, const Scenario&) = default;

@@ -41,7 +41,8 @@ enum class Topology : std::uint8_t { Square, Hex };
 enum Direction : std::uint8_t { North, East, South, West, NorthEast, SouthEast, SouthWest, NorthWest };
 inline constexpr int kDirectionX[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 inline constexpr int kDirectionY[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
-inline constexpr Direction kOppositeDirection[8] = {South, West, North, East, SouthWest, NorthWest, NorthEast, SouthEast};
+inline constexpr Direction kOppositeDirection[8] = {South,     West,      North,     East,
+                                                    SouthWest, NorthWest, NorthEast, SouthEast};
 inline constexpr std::uint8_t kAllDirections = 0xFF;
 inline constexpr std::uint8_t directionBit(Direction d) { return static_cast<std::uint8_t>(1u << d); }
 
@@ -69,7 +70,9 @@ class Grid {
   int height() const { return height_; }
   NodeId cellCount() const { return static_cast<NodeId>(width_) * static_cast<NodeId>(height_); }
   bool contains(int x, int y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
-  NodeId index(int x, int y) const { return static_cast<NodeId>(y) * static_cast<NodeId>(width_) + static_cast<NodeId>(x); }
+  NodeId index(int x, int y) const {
+    return static_cast<NodeId>(y) * static_cast<NodeId>(width_) + static_cast<NodeId>(x);
+  }
   // Row by an integer multiply-shift, not a division (hot in heuristics): with
   // rowMagic_ = ceil(2^40 / width), n * rowMagic_ / 2^40 overshoots n / width by less than
   // n / 2^40 < 2^-16 for n < 2^24, while a fraction of n / width is at least 1/width >= 2^-12
@@ -169,8 +172,12 @@ class Grid {
   };
   // Passability lives in a padded array (one wall cell around the map) so that the
   // common non-wrapping case needs no bounds checks.
-  std::size_t padded(NodeId n) const { return n + 2 * static_cast<std::size_t>(yOf(n)) + static_cast<std::size_t>(width_) + 3; }
-  std::size_t paddedXY(int x, int y) const { return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(width_ + 2) + static_cast<std::size_t>(x + 1); }
+  std::size_t padded(NodeId n) const {
+    return n + 2 * static_cast<std::size_t>(yOf(n)) + static_cast<std::size_t>(width_) + 3;
+  }
+  std::size_t paddedXY(int x, int y) const {
+    return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(width_ + 2) + static_cast<std::size_t>(x + 1);
+  }
   bool cornerAllowed(bool sideA, bool sideB) const;
   // The cell at (cx, cy) after wrapping (when that axis wraps): false if off the map or a wall.
   bool wrappedCell(int cx, int cy, NodeId& out) const {
@@ -196,11 +203,11 @@ class Grid {
   int width_ = 0;
   int height_ = 0;
   std::uint64_t rowMagic_ = 0;
-  std::vector<std::uint8_t> open_;       // padded, 1 = passable
-  std::vector<std::uint8_t> openRing_;   // per cell: its passable neighbours as ring bits (detail::rotateRing)
-  std::ptrdiff_t moveOffset_[8] = {};    // index difference of a move, by Direction
-  std::vector<float> cost_;              // entry cost per cell (0 for walls)
-  std::vector<std::uint8_t> entryMask_;  // allowed entry directions per cell
+  std::vector<std::uint8_t> open_;         // padded, 1 = passable
+  std::vector<std::uint8_t> openRing_;     // per cell: its passable neighbours as ring bits (detail::rotateRing)
+  std::ptrdiff_t moveOffset_[8] = {};      // index difference of a move, by Direction
+  std::vector<float> cost_;                // entry cost per cell (0 for walls)
+  std::vector<std::uint8_t> entryMask_;    // allowed entry directions per cell
   std::vector<std::uint8_t> portalFlags_;  // bit 0: has outgoing portal edge, bit 1: incoming
   std::vector<Portal> portals_;
   std::vector<PortalEdge> portalOut_;  // sorted by from
@@ -283,8 +290,12 @@ ASTAR_FORCE_INLINE void Grid::forEachNeighbor(NodeId n, Visit&& visit) const {
   if (!wrapX_ && !wrapY_ && topology_ == Topology::Square) {
     switch (diagonal_) {
       case DiagonalMovement::Never: paddedNeighbors<DiagonalMovement::Never>(n, visit); break;
-      case DiagonalMovement::OnlyWhenNoObstacles: paddedNeighbors<DiagonalMovement::OnlyWhenNoObstacles>(n, visit); break;
-      case DiagonalMovement::IfAtMostOneObstacle: paddedNeighbors<DiagonalMovement::IfAtMostOneObstacle>(n, visit); break;
+      case DiagonalMovement::OnlyWhenNoObstacles:
+        paddedNeighbors<DiagonalMovement::OnlyWhenNoObstacles>(n, visit);
+        break;
+      case DiagonalMovement::IfAtMostOneObstacle:
+        paddedNeighbors<DiagonalMovement::IfAtMostOneObstacle>(n, visit);
+        break;
       case DiagonalMovement::Always: paddedNeighbors<DiagonalMovement::Always>(n, visit); break;
     }
   } else {
@@ -314,7 +325,9 @@ namespace detail {
 // The eight neighbours of a cell as a ring of bits, clockwise from north (bit 0 N, 1 NE,
 // 2 E, 3 SE, 4 S, 5 SW, 6 W, 7 NW): straight moves are the even bits, and the two sides of a
 // diagonal bit are its ring neighbours.
-constexpr unsigned rotateRing(unsigned bits, unsigned k) { return ((bits << (k & 7)) | (bits >> ((8 - k) & 7))) & 0xFFu; }
+constexpr unsigned rotateRing(unsigned bits, unsigned k) {
+  return ((bits << (k & 7)) | (bits >> ((8 - k) & 7))) & 0xFFu;
+}
 
 // For a movement rule: entry [t * 256 + open] is the set of moves (ring bits) out of a cell
 // whose passable neighbours are `open`, reached by a step in ring direction t (8: not

@@ -34,7 +34,7 @@ struct HeuristicProperties {
 // Whether heuristic h, with these options, is admissible/consistent on this grid.
 HeuristicProperties heuristicProperties(Heuristic h, const Grid& grid, bool wrapAware, bool portalAware);
 
-const char* heuristicName(Heuristic h);              // "octile"
+const char* heuristicName(Heuristic h);                 // "octile"
 bool parseHeuristic(const char* name, Heuristic& out);  // accepts the names above
 
 }  // namespace astar

@@ -55,7 +55,9 @@ class JumpPointSuccessors {
   using Word = std::uint64_t;
   // A line is one row (or one column of the transposed copy) with a zero word on each side,
   // and lines -1 and size are zero too, so scans stop at the map edge with no bounds checks.
-  const Word* rowLine(const std::vector<Word>& bits, int y) const { return bits.data() + static_cast<std::size_t>(y + 1) * rowStride_; }
+  const Word* rowLine(const std::vector<Word>& bits, int y) const {
+    return bits.data() + static_cast<std::size_t>(y + 1) * rowStride_;
+  }
   static bool bit(const Word* line, int i) {
     return (line[(static_cast<unsigned>(i + 64) >> 6)] >> (static_cast<unsigned>(i + 64) & 63u)) & 1u;
   }
@@ -65,7 +67,8 @@ class JumpPointSuccessors {
   static int scanForward(const Word* mid, const Word* side1, const Word* side2, const Word* goal, int p);
   static int scanBackward(const Word* mid, const Word* side1, const Word* side2, const Word* goal, int p);
   // Straight jump along line `line` of a layout (rows or columns) from position p.
-  static int jumpAlong(const std::vector<Word>& bits, const std::vector<Word>& goals, std::size_t stride, int line, int p, int step);
+  static int jumpAlong(const std::vector<Word>& bits, const std::vector<Word>& goals, std::size_t stride, int line,
+                       int p, int step);
   int jumpHorizontal(int x, int y, int dx) const;  // jump point's x, or -1
   int jumpVertical(int x, int y, int dy) const;    // jump point's y, or -1
   NodeId jumpDiagonal(int x, int y, int dx, int dy) const;
@@ -78,18 +81,19 @@ class JumpPointSuccessors {
   bool applicable_ = false;
   double straightStep_ = 1.0;  // straight step cost (base cost times the uniform cell cost)
   double diagonalStep_ = 1.4142135623730951;
-  std::size_t rowStride_ = 0;  // words per row line
-  std::size_t colStride_ = 0;  // words per column line
+  std::size_t rowStride_ = 0;   // words per row line
+  std::size_t colStride_ = 0;   // words per column line
   std::vector<Word> rows_;      // bit x of row y: cell (x, y) passable
   std::vector<Word> cols_;      // transposed: bit y of column x
   std::vector<Word> goalRows_;  // goal marks, same layouts
   std::vector<Word> goalCols_;
-  std::vector<NodeId> goals_;   // marked goals, to unmark them in O(goals)
+  std::vector<NodeId> goals_;  // marked goals, to unmark them in O(goals)
 };
 
 // ---- inline scans (hot path) ----
 
-inline int JumpPointSuccessors::scanForward(const Word* mid, const Word* side1, const Word* side2, const Word* goal, int p) {
+inline int JumpPointSuccessors::scanForward(const Word* mid, const Word* side1, const Word* side2, const Word* goal,
+                                            int p) {
   // Stop at the first position q > p that is a wall (dead end), a goal, or where a side
   // cell opens up behind a wall (s[q] && !s[q-1]: a forced neighbour, no corner cutting).
   unsigned q = static_cast<unsigned>(p + 1) + 64u;
@@ -106,7 +110,8 @@ inline int JumpPointSuccessors::scanForward(const Word* mid, const Word* side1, 
   }
 }
 
-inline int JumpPointSuccessors::scanBackward(const Word* mid, const Word* side1, const Word* side2, const Word* goal, int p) {
+inline int JumpPointSuccessors::scanBackward(const Word* mid, const Word* side1, const Word* side2, const Word* goal,
+                                             int p) {
   // Mirror image of scanForward: forced where s[q] && !s[q+1].
   const unsigned q = static_cast<unsigned>(p - 1 + 64);  // p - 1 >= -1, so word 0 (all walls) ends the scan
   std::size_t k = q >> 6;
@@ -122,15 +127,20 @@ inline int JumpPointSuccessors::scanBackward(const Word* mid, const Word* side1,
   }
 }
 
-inline int JumpPointSuccessors::jumpAlong(const std::vector<Word>& bits, const std::vector<Word>& goals, std::size_t stride,
-                                          int line, int p, int step) {
+inline int JumpPointSuccessors::jumpAlong(const std::vector<Word>& bits, const std::vector<Word>& goals,
+                                          std::size_t stride, int line, int p, int step) {
   const Word* mid = bits.data() + static_cast<std::size_t>(line + 1) * stride;
   const Word* goal = goals.data() + static_cast<std::size_t>(line + 1) * stride;
-  return step > 0 ? scanForward(mid, mid - stride, mid + stride, goal, p) : scanBackward(mid, mid - stride, mid + stride, goal, p);
+  return step > 0 ? scanForward(mid, mid - stride, mid + stride, goal, p)
+                  : scanBackward(mid, mid - stride, mid + stride, goal, p);
 }
 
-inline int JumpPointSuccessors::jumpHorizontal(int x, int y, int dx) const { return jumpAlong(rows_, goalRows_, rowStride_, y, x, dx); }
-inline int JumpPointSuccessors::jumpVertical(int x, int y, int dy) const { return jumpAlong(cols_, goalCols_, colStride_, x, y, dy); }
+inline int JumpPointSuccessors::jumpHorizontal(int x, int y, int dx) const {
+  return jumpAlong(rows_, goalRows_, rowStride_, y, x, dx);
+}
+inline int JumpPointSuccessors::jumpVertical(int x, int y, int dy) const {
+  return jumpAlong(cols_, goalCols_, colStride_, x, y, dy);
+}
 
 inline NodeId JumpPointSuccessors::jumpDiagonal(int x, int y, int dx, int dy) const {
   // Step while the diagonal move is allowed (both side cells open); a cell is a jump point
@@ -140,7 +150,8 @@ inline NodeId JumpPointSuccessors::jumpDiagonal(int x, int y, int dx, int dy) co
     if (!open(nx, y) || !open(x, ny) || !open(nx, ny)) return kNoNode;
     x = nx;
     y = ny;
-    if (bit(rowLine(goalRows_, y), x) || jumpHorizontal(x, y, dx) >= 0 || jumpVertical(x, y, dy) >= 0) return grid_->index(x, y);
+    if (bit(rowLine(goalRows_, y), x) || jumpHorizontal(x, y, dx) >= 0 || jumpVertical(x, y, dy) >= 0)
+      return grid_->index(x, y);
   }
 }
 
@@ -175,8 +186,10 @@ inline void JumpPointSuccessors::forEachSuccessor(NodeId n, NodeId parent, Visit
   };
   if (parent == kNoNode) {
     for (int d = 0; d < 8; ++d) {
-      if (d < 4) straight(kDirectionX[d], kDirectionY[d]);
-      else diagonal(kDirectionX[d], kDirectionY[d]);
+      if (d < 4)
+        straight(kDirectionX[d], kDirectionY[d]);
+      else
+        diagonal(kDirectionX[d], kDirectionY[d]);
     }
     return;
   }

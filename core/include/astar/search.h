@@ -25,9 +25,17 @@ class Graph;
 template <class Space>
 class LandmarkTable;
 
-enum class Algorithm : std::uint8_t { AStar, WeightedAStar, Dijkstra, GreedyBestFirst, BreadthFirst, DepthFirst, JumpPoint };
+enum class Algorithm : std::uint8_t {
+  AStar,
+  WeightedAStar,
+  Dijkstra,
+  GreedyBestFirst,
+  BreadthFirst,
+  DepthFirst,
+  JumpPoint
+};
 inline constexpr int kAlgorithmCount = 7;
-const char* algorithmName(Algorithm a);                // "astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs", "jps"
+const char* algorithmName(Algorithm a);  // "astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs", "jps"
 bool parseAlgorithm(const char* name, Algorithm& out);  // accepts the names above
 
 enum class SearchStatus : std::uint8_t { Idle, InProgress, Found, NoPath, InvalidInput };
@@ -36,9 +44,9 @@ const char* statusName(SearchStatus s);
 struct SearchOptions {
   Algorithm algorithm = Algorithm::AStar;
   Heuristic heuristic = Heuristic::Octile;
-  double weight = 1.0;       // WeightedAStar: f = g + weight * h (>= 1; cost <= weight * optimal)
-  bool wrapAware = true;     // heuristic uses torus distance on wrapping axes
-  bool portalAware = true;   // heuristic accounts for portals
+  double weight = 1.0;            // WeightedAStar: f = g + weight * h (>= 1; cost <= weight * optimal)
+  bool wrapAware = true;          // heuristic uses torus distance on wrapping axes
+  bool portalAware = true;        // heuristic accounts for portals
   bool recordExpansions = false;  // keep the expansion order (for the playground's inspector)
 };
 
@@ -85,10 +93,10 @@ class Search {
 
   // Inspection (valid until the next begin()).
   NodeState state(NodeId n) const;
-  double g(NodeId n) const;           // +inf when unseen
-  double h(NodeId n) const;           // heuristic estimate (computed on demand)
-  double f(NodeId n) const;           // the key the node was ordered by (g + w*h for A* family)
-  NodeId parent(NodeId n) const;      // kNoNode for the start or unseen nodes
+  double g(NodeId n) const;       // +inf when unseen
+  double h(NodeId n) const;       // heuristic estimate (computed on demand)
+  double f(NodeId n) const;       // the key the node was ordered by (g + w*h for A* family)
+  NodeId parent(NodeId n) const;  // kNoNode for the start or unseen nodes
   std::span<const NodeId> expansionOrder() const { return expansions_; }  // when recordExpansions
   std::size_t openSize() const;
   // Fills out[n] = NodeState for every node (out.size() must be >= node count).
