@@ -28,11 +28,11 @@ class AgentWorld {
  public:
   AgentWorld() : service_(grid_, 0), search_(grid_) {}
 
-  // costs: Float32Array (0 = wall), masks: Uint8Array, portals: [{from, to, cost, twoWay}].
+  // costs: Float64Array (0 = wall), masks: Uint8Array, portals: [{from, to, cost, twoWay}].
   // Returns "" or an error message; true changes are counted in changes().
   std::string sync(int width, int height, val costs, val masks, val portals, bool wrapX, bool wrapY, int diagonal,
                    int costModel, int topology) {
-    const std::vector<float> c = emscripten::convertJSArrayToNumberVector<float>(costs);
+    const std::vector<double> c = emscripten::convertJSArrayToNumberVector<double>(costs);
     const std::vector<int> m = emscripten::convertJSArrayToNumberVector<int>(masks);
     const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
     if (width < 1 || height < 1 || c.size() != cells || m.size() != cells) return "sync: sizes do not match";
@@ -54,9 +54,9 @@ class AgentWorld {
       grid_.setCostModel(static_cast<astar::CostModel>(costModel));
     for (NodeId n = 0; n < cells; ++n) {
       const int x = grid_.xOf(n), y = grid_.yOf(n);
-      const float now = grid_.passable(n) ? grid_.cost(n) : 0.0f;
+      const double now = grid_.passable(n) ? grid_.cost(n) : 0.0;
       if (c[n] != now) {
-        astar::Error e = c[n] > 0.0f ? grid_.setCost(x, y, c[n]) : grid_.setWall(x, y);
+        astar::Error e = c[n] > 0.0 ? grid_.setCost(x, y, c[n]) : grid_.setWall(x, y);
         if (e) return e.message;
       }
       if (grid_.entryMask(n) != m[n]) (void)grid_.setEntryMask(x, y, static_cast<std::uint8_t>(m[n] & 0xFF));

@@ -199,7 +199,7 @@ class WebEngine {
 
   // Zero-copy views of per-cell state. They go stale when the heap grows: fetch them
   // again after any call that may allocate (the page fetches them every frame).
-  val costs() const { return view(costs_); }       // Float32Array: entry cost, 0 = wall
+  val costs() const { return view(costs_); }       // Float64Array: entry cost, 0 = wall
   val entryMasks() const { return view(masks_); }  // Uint8Array: allowed entry directions
   val states() const { return view(states_); }     // Uint8Array: 0 unseen, 1 open, 2 closed
   val path() const { return view(path_); }         // Uint32Array: cells, start first
@@ -212,8 +212,8 @@ class WebEngine {
       std::string problem;
       for (NodeId n = 0; n < grid_.cellCount() && problem.empty(); ++n) {
         const int x = grid_.xOf(n), y = grid_.yOf(n);
-        const float want = costs_[n];
-        const float have = grid_.passable(n) ? grid_.cost(n) : 0.0f;
+        const double want = costs_[n];
+        const double have = grid_.passable(n) ? grid_.cost(n) : 0.0;
         astar::Error e;
         if (want != have) e = want == 0.0f ? grid_.setWall(x, y) : grid_.setCost(x, y, want);
         if (e.ok() && masks_[n] != grid_.entryMask(n)) e = grid_.setEntryMask(x, y, masks_[n]);
@@ -379,7 +379,7 @@ class WebEngine {
   std::string afterCellEdit(int x, int y, const astar::Error& e) {
     if (e.ok() && grid_.contains(x, y)) {
       const NodeId n = grid_.index(x, y);
-      costs_[n] = grid_.passable(n) ? grid_.cost(n) : 0.0f;
+      costs_[n] = grid_.passable(n) ? grid_.cost(n) : 0.0;
       masks_[n] = grid_.entryMask(n);
       invalidateSearch();
     }
@@ -391,7 +391,7 @@ class WebEngine {
     masks_.resize(cells);
     states_.assign(cells, 0);
     for (NodeId n = 0; n < cells; ++n) {
-      costs_[n] = grid_.passable(n) ? grid_.cost(n) : 0.0f;
+      costs_[n] = grid_.passable(n) ? grid_.cost(n) : 0.0;
       masks_[n] = grid_.entryMask(n);
     }
     invalidateSearch();
@@ -410,7 +410,7 @@ class WebEngine {
   double engineMs_ = 0.0;
   std::unique_ptr<astar::LandmarkTable<astar::Grid>> landmarkTable_;
   std::uint64_t landmarkRevision_ = 0;
-  std::vector<float> costs_;
+  std::vector<double> costs_;
   std::vector<std::uint8_t> masks_;
   std::vector<std::uint8_t> states_;
   std::vector<std::uint32_t> path_;

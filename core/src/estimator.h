@@ -18,7 +18,6 @@
 namespace astar::detail {
 
 inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
-inline constexpr std::size_t kMaxGoals = 64;
 
 // Metric over per-axis distances (already wrapped), with base costs folded in.
 struct Metric {
@@ -45,7 +44,7 @@ struct Metric {
 class GridGeometry {
  public:
   GridGeometry() {
-    goals_.reserve(kMaxGoals);
+    goals_.reserve(static_cast<std::size_t>(kMaxGoals));
     endpoints_.reserve(4 * kMaxPortals);
     bound_.reserve(4 * kMaxPortals);
     entries_.reserve(4 * kMaxPortals);
@@ -100,8 +99,21 @@ class GridGeometry {
     for (const Point& g : goals_) best = std::min(best, between(x, y, g.x, g.y));
     return best;
   }
-  // Plain geometric distance to the goals (for choosing the closest node of a partial path).
-  double closeness(NodeId n) const { return toGoals(grid_->xOf(n), grid_->yOf(n)); }
+  // Distance between cell centres to the nearest goal, whatever the heuristic (Dijkstra's
+  // is zero everywhere): chooses the end of a partial path.
+  double closeness(NodeId n) const {
+    const int x = grid_->xOf(n), y = grid_->yOf(n);
+    double best = kInfinity;
+    for (const Point& g : goals_) {
+      double dx = hex_ ? std::fabs((x + 0.5 * (y & 1)) - (g.x + 0.5 * (g.y & 1))) : std::abs(x - g.x);
+      double dy = std::abs(y - g.y);
+      if (wrapX_) dx = std::min(dx, width_ - dx);
+      if (wrapY_) dy = std::min(dy, height_ - dy);
+      if (hex_) dy *= std::sqrt(3.0) / 2.0;
+      best = std::min(best, std::sqrt(dx * dx + dy * dy));
+    }
+    return best;
+  }
 
  private:
   struct Point {
@@ -241,7 +253,7 @@ class GridGeometry {
 // Graph: metric over node positions, scaled by the lowest cost / length ratio of any edge.
 class GraphGeometry {
  public:
-  GraphGeometry() { goals_.reserve(kMaxGoals); }
+  GraphGeometry() { goals_.reserve(static_cast<std::size_t>(kMaxGoals)); }
   void configure(const Graph& graph, std::span<const NodeId> goals, Heuristic kind, bool, bool) {
     graph_ = &graph;
     metric_.kind = kind;
@@ -287,7 +299,7 @@ struct GeometryFor<Graph> {
 template <class Space>
 class Estimator {
  public:
-  Estimator() { landmarkGoals_.reserve(kMaxGoals * 2 * 64); }
+  Estimator() { landmarkGoals_.reserve(static_cast<std::size_t>(kMaxGoals) * 2 * 64); }
 
   // Returns nullptr on success or a static message.
   const char* configure(const Space& space, std::span<const NodeId> goals, Heuristic kind, bool wrapAware,

@@ -110,7 +110,7 @@ void FlowField::snapshot(const Grid& grid) {
   cellCost_.resize(cells);
   cellMask_.resize(cells);
   for (NodeId n = 0; n < cells; ++n) {
-    cellCost_[n] = grid.passable(n) ? grid.cost(n) : 0.0f;
+    cellCost_[n] = grid.passable(n) ? grid.cost(n) : 0.0;
     cellMask_[n] = grid.entryMask(n);
   }
   portals_.assign(grid.portals().begin(), grid.portals().end());
@@ -326,7 +326,7 @@ void FlowField::sync(const Grid& grid, const std::span<const NodeId>* hint) {
     return;
   }
   auto visitCell = [&](NodeId n) {
-    const float cost = grid.passable(n) ? grid.cost(n) : 0.0f;
+    const double cost = grid.passable(n) ? grid.cost(n) : 0.0;
     if (cost == cellCost_[n] && grid.entryMask(n) == cellMask_[n]) return true;
     cellCost_[n] = cost;
     cellMask_[n] = grid.entryMask(n);

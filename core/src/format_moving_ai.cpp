@@ -106,7 +106,7 @@ std::string writeMovingAiMap(const MapDocument& doc, std::vector<std::string>* l
     for (int x = 0; x < g.width(); ++x) {
       const NodeId n = g.index(x, y);
       const bool open = g.passable(n);
-      if (open && g.cost(n) != 1.0f) costsLost = true;
+      if (open && g.cost(n) != 1.0) costsLost = true;
       // Keep the original letter (a `T` stays a tree) while it still says the right thing.
       const MovingAiLetter* l = haveLetters ? findLetter(doc.cells[n]) : nullptr;
       out += l && l->wall != open ? l->letter : (open ? '.' : '@');

@@ -261,9 +261,11 @@ Error parseHeaderLine(Header& h, Key key, std::string_view value, int valueColum
         terrain.wall = true;
       } else {
         double cost = 0;
-        if (!text::parseNumber(t[1].text, cost) || !(cost > 0.0) || cost > 1e30 || !(static_cast<float>(cost) > 0.0f))
-          return text::expected(t[1], line, "a cost (a number > 0 and <= 1e30) or 'wall'");
-        terrain.cost = static_cast<float>(cost);
+        if (!text::parseNumber(t[1].text, cost))
+          return text::expected(t[1], line, "a cost (a number from 1e-30 to 1e30) or 'wall'");
+        if (const char* problem = cellCostProblem(cost))
+          return text::at(line, t[1].column, std::string(problem) + ", got '" + text::shown(t[1].text) + "'");
+        terrain.cost = cost;
       }
       if (t.size() > 2) {
         const std::size_t nameStart = static_cast<std::size_t>(t[2].column - valueColumn);
@@ -289,8 +291,12 @@ Error parseHeaderLine(Header& h, Key key, std::string_view value, int valueColum
         return text::expected(t.size() < 3 ? endToken : t[2], line, "'<->' (two-way) or '->' (one-way)");
       p.twoWay = t[2].text == "<->";
       if (Error e = parseCoordinates(t, 3, line, p.to)) return e;
-      if (t.size() > 5 && (!text::parseNumber(t[5].text, p.cost) || p.cost < 0.0))
-        return text::expected(t[5], line, "a portal cost (a number >= 0)");
+      if (t.size() > 5) {
+        if (!text::parseNumber(t[5].text, p.cost))
+          return text::expected(t[5], line, "a portal cost (a number from 0 to 1e30)");
+        if (const char* problem = portalCostProblem(p.cost))
+          return text::at(line, t[5].column, std::string(problem) + ", got '" + text::shown(t[5].text) + "'");
+      }
       h.portals.push_back(p);
       return expectNoMore(t, 6, line);
     }
@@ -414,8 +420,8 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
     const Terrain& t = doc.terrain[static_cast<std::size_t>(byLetter[static_cast<unsigned char>(doc.cells[n])])];
     if (t.wall)
       (void)g.setWall(g.xOf(n), g.yOf(n));
-    else if (t.cost != 1.0f)
-      (void)g.setCost(g.xOf(n), g.yOf(n), static_cast<double>(t.cost));
+    else if (t.cost != 1.0)
+      (void)g.setCost(g.xOf(n), g.yOf(n), t.cost);
   }
   if (h.haveStart) {
     if (Error e = checkCell(g, h.start, "start", true)) return e;
@@ -467,7 +473,7 @@ std::string writePlaygroundMap(const MapDocument& doc, std::vector<std::string>*
   out += std::string("wrap: ") + (g.wrapX() ? (g.wrapY() ? "xy" : "x") : (g.wrapY() ? "y" : "none")) + "\n";
   if (doc.nodeSize > 0) out += "node-size: " + std::to_string(doc.nodeSize) + "\n";
   for (const Terrain& t : terrain) {
-    out += std::string("terrain: ") + t.letter + " " + (t.wall ? std::string("wall") : text::formatFloat(t.cost));
+    out += std::string("terrain: ") + t.letter + " " + (t.wall ? std::string("wall") : text::formatNumber(t.cost));
     if (!t.name.empty()) {
       out += ' ';
       out += escapeText(t.name);

@@ -146,15 +146,6 @@ std::string formatNumber(double v) {
   return buffer;
 }
 
-std::string formatFloat(float v) {
-  char buffer[40];
-  for (int precision = 1; precision <= 9; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", precision, static_cast<double>(v));
-    if (static_cast<float>(std::strtod(buffer, nullptr)) == v) break;
-  }
-  return buffer;
-}
-
 std::string shown(std::string_view s) {
   // At most 40 bytes, unprintable ones as \xNN, so a message is always printable ASCII.
   std::string out;

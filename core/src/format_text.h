@@ -59,7 +59,6 @@ bool parseInt(std::string_view s, int min, int max, int& out);
 bool parseNumber(std::string_view s, double& out);
 // Shortest text that parses back to exactly the same value.
 std::string formatNumber(double v);
-std::string formatFloat(float v);
 
 // What the text says, for a message: at most 40 bytes, unprintable bytes as \xNN.
 std::string shown(std::string_view s);

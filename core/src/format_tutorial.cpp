@@ -50,7 +50,7 @@ std::string writeTutorialGrid(const MapDocument& doc, std::vector<std::string>* 
     for (int x = 0; x < g.width(); ++x) {
       const NodeId n = g.index(x, y);
       if (g.passable(n)) {
-        costsLost |= g.cost(n) != 1.0f;
+        costsLost |= g.cost(n) != 1.0;
         out += '.';
       } else {
         out += haveCells && doc.cells[n] == 'X' ? 'X' : 'x';

@@ -65,7 +65,7 @@ std::string writeTutorial2(const MapDocument& doc, std::vector<std::string>* los
     for (int x = 0; x < g.width(); ++x) {
       const NodeId n = g.index(x, y);
       const bool open = g.passable(n);
-      costsLost |= open && g.cost(n) != 1.0f;
+      costsLost |= open && g.cost(n) != 1.0;
       markersLost |= !open && (n == doc.start || n == goal);
       out += !open ? '1' : n == doc.start ? 'A' : n == goal ? 'B' : '0';
     }

@@ -126,10 +126,10 @@ Error resolveLetters(const MapDocument& doc, std::string& cells, std::vector<Ter
   for (const Terrain& t : doc.terrain) {
     const unsigned char c = static_cast<unsigned char>(t.letter);
     if (c < 33 || c > 126 || byLetter[c] >= 0) continue;
-    if (!t.wall && !(t.cost > 0.0f)) continue;
+    if (!t.wall && !(t.cost > 0.0)) continue;
     byLetter[c] = static_cast<int>(terrain.size());
     terrain.push_back(t);
-    terrain.back().cost = t.wall ? 1.0f : t.cost;
+    terrain.back().cost = t.wall ? 1.0 : t.cost;
   }
   auto fits = [&](const Terrain& t, NodeId n) { return g.passable(n) ? !t.wall && t.cost == g.cost(n) : t.wall; };
   const bool haveCells = doc.cells.size() == g.cellCount();
@@ -155,7 +155,7 @@ Error resolveLetters(const MapDocument& doc, std::string& cells, std::vector<Ter
       // A new legend entry: '#' for walls, '.' for cost 1 when free, else a spare letter.
       const bool wall = !g.passable(n);
       char letter = 0;
-      const char preferred = wall ? '#' : (g.cost(n) == 1.0f ? '.' : '~');
+      const char preferred = wall ? '#' : (g.cost(n) == 1.0 ? '.' : '~');
       if (byLetter[static_cast<unsigned char>(preferred)] < 0) letter = preferred;
       for (std::size_t i = 0; !letter && i < kSpareLetters.size(); ++i)
         if (byLetter[static_cast<unsigned char>(kSpareLetters[i])] < 0) letter = kSpareLetters[i];
@@ -163,7 +163,7 @@ Error resolveLetters(const MapDocument& doc, std::string& cells, std::vector<Ter
         // Out of letters: use the passable entry with the nearest cost, and say so.
         double best = 0.0;
         for (std::size_t i = 0; i < terrain.size(); ++i) {
-          const double d = std::abs(static_cast<double>(terrain[i].cost) - static_cast<double>(g.cost(n)));
+          const double d = std::abs(terrain[i].cost - g.cost(n));
           if (terrain[i].wall == wall && (match < 0 || d < best)) match = static_cast<int>(i), best = d;
         }
         if (match < 0) match = 0;
@@ -175,8 +175,8 @@ Error resolveLetters(const MapDocument& doc, std::string& cells, std::vector<Ter
       Terrain t;
       t.letter = letter;
       t.wall = wall;
-      t.cost = wall ? 1.0f : g.cost(n);
-      t.name = wall ? "wall" : (t.cost == 1.0f ? "floor" : "cost " + text::formatFloat(t.cost));
+      t.cost = wall ? 1.0 : g.cost(n);
+      t.name = wall ? "wall" : (t.cost == 1.0 ? "floor" : "cost " + text::formatNumber(t.cost));
       byLetter[static_cast<unsigned char>(letter)] = static_cast<int>(terrain.size());
       terrain.push_back(t);
       match = static_cast<int>(terrain.size()) - 1;

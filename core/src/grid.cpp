@@ -52,7 +52,7 @@ Error Grid::reset(int width, int height) {
   };
   for (int x = 0; x < width; ++x) border(x, 0), border(x, height - 1);
   for (int y = 0; y < height; ++y) border(0, y), border(width - 1, y);
-  cost_.assign(cells, 1.0f);
+  cost_.assign(cells, 1.0);
   entryMask_.assign(cells, kAllDirections);
   portalFlags_.assign(cells, 0);
   portals_.clear();
@@ -76,10 +76,10 @@ Error Grid::setWall(int x, int y) {
   const NodeId n = index(x, y);
   if (!passable(n)) return {};
   ++revision_;
-  const bool wasMin = cost_[n] == static_cast<float>(minCost_);
+  const bool wasMin = cost_[n] == minCost_;
   open_[padded(n)] = 0;
   updateOpenRings(x, y);
-  cost_[n] = 0.0f;
+  cost_[n] = 0.0;
   --passableCount_;
   if (wasMin && --minCostCount_ == 0) recomputeMinCost();
   return {};
@@ -87,19 +87,17 @@ Error Grid::setWall(int x, int y) {
 
 Error Grid::setCost(int x, int y, double cost) {
   if (!contains(x, y)) return outside(x, y, width_, height_);
-  if (!std::isfinite(cost) || cost <= 0.0 || cost > 1e30)
-    return Error{"cell cost must be a finite number > 0, got " + std::to_string(cost)};
+  if (const char* problem = cellCostProblem(cost)) return Error{problem};
   const NodeId n = index(x, y);
-  const float c = static_cast<float>(cost);
-  if (!(c > 0.0f)) return Error{"cell cost " + std::to_string(cost) + " is too small"};
+  const double c = cost;
   ++revision_;
   const bool wasOpen = passable(n);
-  const bool wasMin = wasOpen && cost_[n] == static_cast<float>(minCost_);
+  const bool wasMin = wasOpen && cost_[n] == minCost_;
   open_[padded(n)] = 1;
   if (!wasOpen) updateOpenRings(x, y);
   cost_[n] = c;
   if (!wasOpen) ++passableCount_;
-  const float currentMin = static_cast<float>(minCost_);
+  const double currentMin = minCost_;
   if (c < currentMin || minCostCount_ == 0) {
     minCost_ = c;
     minCostCount_ = 1;
@@ -112,7 +110,7 @@ Error Grid::setCost(int x, int y, double cost) {
 }
 
 void Grid::recomputeMinCost() {
-  float best = 0.0f;
+  double best = 0.0;
   std::uint32_t count = 0;
   for (NodeId n = 0; n < cellCount(); ++n) {
     if (!passable(n)) continue;
@@ -123,7 +121,7 @@ void Grid::recomputeMinCost() {
       ++count;
     }
   }
-  minCost_ = count ? static_cast<double>(best) : 1.0;
+  minCost_ = count ? best : 1.0;
   minCostCount_ = count;
 }
 
@@ -149,7 +147,7 @@ Error Grid::addPortal(int fromX, int fromY, int toX, int toY, double cost, bool 
   if (!contains(fromX, fromY)) return outside(fromX, fromY, width_, height_);
   if (!contains(toX, toY)) return outside(toX, toY, width_, height_);
   if (fromX == toX && fromY == toY) return Error{"a portal must join two different cells"};
-  if (!std::isfinite(cost) || cost < 0.0) return Error{"portal cost must be a finite number >= 0"};
+  if (const char* problem = portalCostProblem(cost)) return Error{problem};
   if (portals_.size() >= static_cast<std::size_t>(kMaxPortals))
     return Error{"too many portals (at most " + std::to_string(kMaxPortals) + ")"};
   portals_.push_back(Portal{index(fromX, fromY), index(toX, toY), cost, twoWay});

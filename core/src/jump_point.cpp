@@ -8,26 +8,26 @@ namespace astar {
 namespace {
 
 // Uniform cost over passable cells, and the rules under which the pruning is exact.
-bool uniformRules(const Grid& grid, float& cellCost) {
+bool uniformRules(const Grid& grid, double& cellCost) {
   if (grid.hex() || grid.diagonal() != DiagonalMovement::OnlyWhenNoObstacles || grid.wrapX() || grid.wrapY() ||
       !grid.portals().empty() || grid.hasOneWayCells())
     return false;
-  cellCost = 0.0f;
+  cellCost = 0.0;
   for (NodeId n = 0; n < grid.cellCount(); ++n) {
     if (!grid.passable(n)) continue;
-    if (cellCost == 0.0f)
+    if (cellCost == 0.0)
       cellCost = grid.cost(n);
     else if (grid.cost(n) != cellCost)
       return false;
   }
-  if (cellCost == 0.0f) cellCost = 1.0f;  // no passable cell: any cost will do
+  if (cellCost == 0.0) cellCost = 1.0;  // no passable cell: any cost will do
   return true;
 }
 
 }  // namespace
 
 bool JumpPointSuccessors::applicable(const Grid& grid) {
-  float cellCost = 0.0f;
+  double cellCost = 0.0;
   return uniformRules(grid, cellCost);
 }
 
@@ -39,10 +39,10 @@ bool JumpPointSuccessors::prepare(const Grid& grid) {
   width_ = grid.width();
   height_ = grid.height();
   goals_.clear();
-  float cellCost = 1.0f;
+  double cellCost = 1.0;
   applicable_ = uniformRules(grid, cellCost);
-  straightStep_ = grid.straightCost() * static_cast<double>(cellCost);
-  diagonalStep_ = grid.diagonalCost() * static_cast<double>(cellCost);
+  straightStep_ = grid.straightCost() * cellCost;
+  diagonalStep_ = grid.diagonalCost() * cellCost;
 
   // Lines are padded with a zero word on each side; lines -1 and size are all zero.
   rowStride_ = static_cast<std::size_t>((width_ + 63) / 64) + 2;

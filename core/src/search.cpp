@@ -19,7 +19,10 @@ namespace astar {
 
 namespace {
 
-constexpr std::uint32_t kSlotBits = 24;
+// A node's tag: generation (7 bits) | heap slot (25 bits), with the two top slot values
+// meaning "closed" and "on the ready stack". A heap position is below the node count, which
+// kMaxSearchNodes keeps below both.
+constexpr std::uint32_t kSlotBits = 25;
 constexpr std::uint32_t kSlotMask = (1u << kSlotBits) - 1;
 constexpr std::uint32_t kClosedSlot = kSlotMask;     // the heap never holds all nodes at once,
 constexpr std::uint32_t kReadySlot = kSlotMask - 1;  // so its positions stay below both
@@ -32,11 +35,11 @@ constexpr std::uint32_t kReadySlot = kSlotMask - 1;  // so its positions stay be
 constexpr std::uint32_t kTieBits = 16;
 constexpr std::uint32_t kHeapSlotBits = 3;
 constexpr std::uint64_t kPrimaryMask = ~((std::uint64_t{1} << (kTieBits + kHeapSlotBits)) - 1);
-constexpr std::uint32_t kMaxGeneration = 255;
-constexpr NodeId kMaxNodes = kSlotMask;  // 4096 x 4096 grids fit exactly
+constexpr std::uint32_t kMaxGeneration = (1u << (32 - kSlotBits)) - 1;
+static_assert(kMaxSearchNodes <= kReadySlot, "heap positions must stay below the closed and ready slots");
 
 // 16 bytes per node in three dense arrays: g (8), parent (4), and a tag (4) = generation
-// (8 bits) | heap slot, ready or closed (24 bits). Apart, not as one struct: the heap rewrites
+// (7 bits) | heap slot, ready or closed (25 bits). Apart, not as one struct: the heap rewrites
 // a node's tag each time the node moves, and four tags share a 16-byte stretch of cache.
 constexpr std::size_t kBytesPerNode = sizeof(double) + sizeof(NodeId) + sizeof(std::uint32_t);
 static_assert(kBytesPerNode == 16);
@@ -70,7 +73,7 @@ void describeSpace(const Graph& graph, char* out, std::size_t size) {
 
 template <class Space>
 struct Search<Space>::Impl {
-  explicit Impl(const Space& s) : space(s) { goals.reserve(detail::kMaxGoals); }
+  explicit Impl(const Space& s) : space(s) { goals.reserve(static_cast<std::size_t>(kMaxGoals)); }
 
   const Space& space;
   std::vector<std::uint32_t> tags;
@@ -227,7 +230,13 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   };
   const NodeId count = s.space.cellCount();
   if (count == 0) return fail("the map is empty");
-  if (count > kMaxNodes) return fail("the map has too many nodes for one search (at most 16777215)");
+  auto tooMany = [&](const char* what, unsigned long long limit) {
+    char text[24];
+    std::snprintf(text, sizeof text, "%llu", limit);
+    return fail(what, text);
+  };
+  if (count > kMaxSearchNodes)
+    return tooMany("the map has too many nodes for one search (at most %s)", kMaxSearchNodes);
   if (static_cast<int>(options.algorithm) >= kAlgorithmCount) return fail("unknown algorithm");
   if (static_cast<int>(options.heuristic) >= kHeuristicCount) return fail("unknown heuristic");
   const bool weighted = options.algorithm == Algorithm::WeightedAStar;
@@ -236,7 +245,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   if (start >= count) return badNode("start", start, "is outside %s");
   if (!s.space.passable(start)) return badNode("start", start, "is a wall");
   if (goals.empty()) return fail("no goal given");
-  if (goals.size() > detail::kMaxGoals) return fail("too many goals (at most 64)");
+  if (goals.size() > static_cast<std::size_t>(kMaxGoals)) return tooMany("too many goals (at most %s)", kMaxGoals);
   for (NodeId g : goals) {
     if (g >= count) return badNode("goal", g, "is outside %s");
     if (!s.space.passable(g)) return badNode("goal", g, "is a wall");
@@ -255,7 +264,10 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   s.lifo = a == Algorithm::DepthFirst;
   s.updateOpen = !(s.fifo || s.lifo);
   s.otherKey = s.greedy || s.fifo || s.lifo;
-  s.reopenClosed = weighted;
+  // Weighted A* reopens closed nodes only when asked: with a consistent heuristic the
+  // w x optimal bound holds without it (Likhachev, Gordon and Thrun 2003), and reopening can
+  // expand a node many times (millions of reopenings on a 512 x 512 city map).
+  s.reopenClosed = weighted && options.reopenClosed;
   s.jump = false;
   if (a == Algorithm::JumpPoint) {
     if constexpr (std::is_same_v<Space, Grid>) s.jump = s.jps.prepare(s.space);
@@ -273,6 +285,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   s.prepare();
   if (options.recordExpansions) expansions_.reserve(count);
   path_.reserve(count);
+  closedListFull_ = false;
   s.gs[start] = 0.0;
   s.parents[start] = kNoNode;
   s.heap.push(s.keyFor(start, 0.0), start);  // sets the start's tag
@@ -326,13 +339,22 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
       s.ready.pop_back();
     } else if (s.heap.empty()) {
       // No path: lead to the expanded node closest (geometrically) to a goal, ties by lower g.
+      // The candidates are the expanded nodes listed in path_ (a scan of the map only if a
+      // search with reopening overflowed the list).
       NodeId best = s.start;
       double bestCloseness = s.estimate.closeness(best), bestG = 0.0;
-      for (NodeId n = 0; n < s.tags.size(); ++n) {
-        if (!s.seen(n) || (tags[n] & kSlotMask) != kClosedSlot) continue;
+      auto consider = [&](NodeId n) {
         const double c = s.estimate.closeness(n), g = gs[n];
         if (c < bestCloseness || (c == bestCloseness && g < bestG)) best = n, bestCloseness = c, bestG = g;
+      };
+      if (!closedListFull_) {
+        for (NodeId n : path_) consider(n);
+      } else {
+        for (NodeId n = 0; n < s.tags.size(); ++n)
+          if (s.seen(n) && (tags[n] & kSlotMask) == kClosedSlot) consider(n);
       }
+      stats_.fallbackVisited = closedListFull_ ? s.tags.size() : path_.size();
+      path_.clear();
       s.buildPath(best, path_);
       stats_.pathCost = gs[best];
       stats_.pathCells = path_.size();
@@ -344,7 +366,12 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
     tags[u] = generationTag | kClosedSlot;
     ++expanded;
     if (recordExpansions) expansions_.push_back(u);
+    if (path_.size() < path_.capacity()) [[likely]]
+      path_.push_back(u);
+    else
+      closedListFull_ = true;  // only with reopening: more expansions than nodes
     if (s.isGoal(u)) {
+      path_.clear();
       s.buildPath(u, path_);
       stats_.pathCost = gs[u];
       stats_.pathCells = path_.size();
@@ -422,9 +449,10 @@ SearchStatus Search<Space>::run() {
 
 template <class Space>
 std::size_t Search<Space>::copyPath(std::span<NodeId> out) const {
-  const std::size_t n = std::min(out.size(), path_.size());
-  std::copy_n(path_.begin(), n, out.begin());
-  return path_.size();
+  const std::span<const NodeId> whole = path();
+  const std::size_t n = std::min(out.size(), whole.size());
+  std::copy_n(whole.begin(), n, out.begin());
+  return whole.size();
 }
 
 template <class Space>

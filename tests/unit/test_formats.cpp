@@ -47,7 +47,7 @@ TEST(PlaygroundFormat, RoundTripKeepsEverything) {
   EXPECT_EQ(read.nodeSize, doc.nodeSize);
   EXPECT_EQ(read.start, doc.start);
   EXPECT_EQ(read.goals, doc.goals);
-  EXPECT_EQ(read.grid.cost(read.grid.index(3, 2)), 0.1f);
+  EXPECT_EQ(read.grid.cost(read.grid.index(3, 2)), 0.1) << "costs are kept as the double the text names";
   // Once read, the document (letters and legend included) survives write + read exactly,
   // and writing is stable.
   astar::MapDocument again;

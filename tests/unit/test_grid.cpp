@@ -143,10 +143,17 @@ TEST(Grid, RejectsBadInputWithAMessage) {
   EXPECT_FALSE(grid.setCost(0, 0, std::numeric_limits<double>::infinity()).ok());
   EXPECT_EQ(grid.addPortal(1, 1, 1, 1, 1, true).message, "a portal must join two different cells");
   EXPECT_EQ(grid.addPortal(1, 1, 9, 1, 1, true).message, "cell (9, 1) is outside the 4 x 4 grid");
-  EXPECT_EQ(grid.addPortal(1, 1, 2, 1, -1, true).message, "portal cost must be a finite number >= 0");
+  EXPECT_EQ(grid.addPortal(1, 1, 2, 1, -1, true).message, "a portal cost must be >= 0");
+  EXPECT_EQ(grid.addPortal(1, 1, 2, 1, 1e308, true).message, "a portal cost must be at most 1e30");
+  EXPECT_EQ(grid.addPortal(1, 1, 2, 1, std::nan(""), true).message, "a portal cost must be a number, got nan");
+  EXPECT_EQ(grid.addPortal(1, 1, 2, 1, std::numeric_limits<double>::infinity(), true).message,
+            "a portal cost must be finite, got infinity");
+  EXPECT_EQ(grid.setCost(0, 0, 1e31).message, "a cell cost must be at most 1e30");
+  EXPECT_EQ(grid.setCost(0, 0, 1e-31).message, "a cell cost must be at least 1e-30");
+  EXPECT_TRUE(grid.portals().empty());
   for (int i = 0; i < kMaxPortals; ++i) ASSERT_TRUE(grid.addPortal(0, 0, 1 + i % 3, 1, 1, true).ok());
   EXPECT_EQ(grid.addPortal(0, 0, 1, 1, 1, true).message, "too many portals (at most 256)");
-  EXPECT_EQ(grid.cost(grid.index(0, 0)), 1.0f) << "a rejected edit changes nothing";
+  EXPECT_EQ(grid.cost(grid.index(0, 0)), 1.0) << "a rejected edit changes nothing";
 }
 
 TEST(Grid, MinCostFollowsEdits) {

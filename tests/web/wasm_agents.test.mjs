@@ -25,7 +25,7 @@ async function loadCore() {
 // topology: 0 square, 1 hex (odd rows shifted right).
 function fakeEngine(core, rows, { wrapX = false, portals = [], diagonal = 1, topology = 0 } = {}) {
   const height = rows.length, width = rows[0].length;
-  const costs = new Float32Array(width * height), masks = new Uint8Array(width * height).fill(255);
+  const costs = new Float64Array(width * height), masks = new Uint8Array(width * height).fill(255);
   let start = -1, goals = [];
   rows.forEach((row, y) => [...row].forEach((ch, x) => {
     const n = y * width + x;

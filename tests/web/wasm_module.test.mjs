@@ -15,7 +15,7 @@ test('grid: reset sizes the grid and its typed-array views', () => {
     assert.equal(e.width(), 7);
     assert.equal(e.height(), 5);
     const costs = e.costs();
-    assert.ok(costs instanceof Float32Array);
+    assert.ok(costs instanceof Float64Array, "costs are doubles, as in core");
     assert.equal(costs.length, 35);
     assert.ok(costs.every((c) => c === 1));
     assert.equal(e.entryMasks().length, 35);

@@ -111,7 +111,7 @@ class FlowField {
   // Snapshot of what the field was computed from.
   const Grid* grid_ = nullptr;
   std::uint64_t revision_ = 0;
-  std::vector<float> cellCost_;  // 0 = wall
+  std::vector<double> cellCost_;  // 0 = wall
   std::vector<std::uint8_t> cellMask_;
   std::vector<Portal> portals_;
   DiagonalMovement diagonal_ = DiagonalMovement::Never;

@@ -29,9 +29,8 @@
 namespace astar {
 
 inline constexpr std::size_t kMaxLineLength = 20000;  // bytes per line (a 4096-wide row, spaced)
-inline constexpr int kMaxGoals = 1024;
-inline constexpr int kMaxTerrainTypes = 94;         // one per printable ASCII letter
-inline constexpr std::size_t kMaxTextValue = 4096;  // name, author, description, terrain name
+inline constexpr int kMaxTerrainTypes = 94;           // one per printable ASCII letter
+inline constexpr std::size_t kMaxTextValue = 4096;    // name, author, description, terrain name
 inline constexpr std::size_t kMaxScenarioRows = 1000000;
 
 enum class MapFormat : std::uint8_t { Unknown, Playground, MovingAi, Tutorial, Tutorial2 };
@@ -50,7 +49,7 @@ const char* formatExtension(MapFormat f);  // ".map.txt", ".map", ".grid.txt", "
 struct Terrain {
   char letter = '.';
   bool wall = false;
-  float cost = 1.0f;  // the Grid stores costs as float; ignored for walls
+  double cost = 1.0;  // ignored for walls
   std::string name;   // "floor", "water"; may be empty
   friend bool operator==(const Terrain&, const Terrain&) = default;
 };

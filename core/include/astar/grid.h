@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "astar/error.h"
+#include "astar/limits.h"
 
 // Hot-path helpers the compiler must inline into the search loop (a call per neighbour
 // costs more than the work it does).
@@ -24,8 +25,6 @@ namespace astar {
 
 using NodeId = std::uint32_t;  // a cell index (y * width + x) or a graph node
 inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
-inline constexpr int kMaxGridSide = 4096;
-inline constexpr int kMaxPortals = 256;
 
 // How diagonal moves are allowed (names as in PathFinding.js). Never = 4-connected.
 enum class DiagonalMovement : std::uint8_t { Never, OnlyWhenNoObstacles, IfAtMostOneObstacle, Always };
@@ -83,9 +82,9 @@ class Grid {
   // Cells. A wall has no cost; a passable cell costs cost() to enter.
   bool passable(NodeId n) const { return open_[padded(n)] != 0; }
   bool passable(int x, int y) const { return contains(x, y) && passable(index(x, y)); }
-  float cost(NodeId n) const { return cost_[n]; }
+  double cost(NodeId n) const { return cost_[n]; }
   Error setWall(int x, int y);
-  Error setCost(int x, int y, double cost);  // makes the cell passable; cost must be finite and > 0
+  Error setCost(int x, int y, double cost);  // makes the cell passable; cost in limits.h's range
   // Lowest entry cost over passable cells (1 when there are none): heuristics scale by it.
   double minCost() const { return minCost_; }
   // True when every passable cell has the same cost (neighbour costs need no per-cell load).
@@ -128,7 +127,7 @@ class Grid {
   // Whether d is a move of this grid's topology (hex grids have no North or South).
   bool hasDirection(int d) const { return topology_ == Topology::Square || (d != North && d != South); }
 
-  // Portals: both ends must be distinct cells inside the grid; cost finite and >= 0.
+  // Portals: both ends must be distinct cells inside the grid; cost in limits.h's range.
   // The ends need not be passable now, but a portal is only used between passable cells.
   Error addPortal(int fromX, int fromY, int toX, int toY, double cost, bool twoWay);
   void removePortal(std::size_t i);
@@ -206,7 +205,8 @@ class Grid {
   std::vector<std::uint8_t> open_;         // padded, 1 = passable
   std::vector<std::uint8_t> openRing_;     // per cell: its passable neighbours as ring bits (detail::rotateRing)
   std::ptrdiff_t moveOffset_[8] = {};      // index difference of a move, by Direction
-  std::vector<float> cost_;                // entry cost per cell (0 for walls)
+  std::vector<double> cost_;               // entry cost per cell (0 for walls); double, so a path's
+                                           // cost is the sum of the numbers the user wrote
   std::vector<std::uint8_t> entryMask_;    // allowed entry directions per cell
   std::vector<std::uint8_t> portalFlags_;  // bit 0: has outgoing portal edge, bit 1: incoming
   std::vector<Portal> portals_;
@@ -264,7 +264,7 @@ ASTAR_FORCE_INLINE void Grid::paddedNeighbors(NodeId n, Visit& visit) const {
     if (!allowed) return;
     const NodeId m = static_cast<NodeId>(static_cast<std::ptrdiff_t>(n) + delta);
     if (oneWay && !(entryMask_[m] & (1u << d))) return;
-    visit(m, base * (uniform ? minCost_ : static_cast<double>(cost_[m])));
+    visit(m, base * (uniform ? minCost_ : cost_[m]));
   };
   auto corner = [](bool a, bool b) ASTAR_FORCE_INLINE_LAMBDA {
     if constexpr (Rule == DiagonalMovement::OnlyWhenNoObstacles) return a && b;
@@ -315,7 +315,7 @@ ASTAR_FORCE_INLINE void Grid::forEachNeighbor(NodeId n, Visit&& visit) const {
       if (d >= 4 && !hexCells && !cornerAllowed(wrappedCell(x + dx, y, tmp), wrappedCell(x, y + dy, tmp))) continue;
       if (m == n) continue;  // a 1-wide wrapping axis would step onto itself
       if (oneWay && !(entryMask_[m] & (1u << d))) continue;
-      visit(m, (d < 4 || hexCells ? straightCost_ : diagonalCost_) * static_cast<double>(cost_[m]));
+      visit(m, (d < 4 || hexCells ? straightCost_ : diagonalCost_) * cost_[m]);
     }
   }
   if (portalFlags_[n] & 1u) visitPortals(portalOut_, n, false, visit);
@@ -406,7 +406,7 @@ inline void Grid::forEachPredecessor(NodeId n, Visit&& visit) const {
   const bool hexCells = topology_ == Topology::Hex;
   const int directions = diagonal_ == DiagonalMovement::Never && !hexCells ? 4 : 8;
   const std::uint8_t mask = entryMask_[n];
-  const double enter = static_cast<double>(cost_[n]);
+  const double enter = cost_[n];
   NodeId tmp;
   for (int d = 0; d < directions; ++d) {
     if (!hasDirection(d)) continue;

@@ -44,21 +44,24 @@ const char* statusName(SearchStatus s);
 struct SearchOptions {
   Algorithm algorithm = Algorithm::AStar;
   Heuristic heuristic = Heuristic::Octile;
-  double weight = 1.0;            // WeightedAStar: f = g + weight * h (>= 1; cost <= weight * optimal)
-  bool wrapAware = true;          // heuristic uses torus distance on wrapping axes
-  bool portalAware = true;        // heuristic accounts for portals
+  double weight = 1.0;        // WeightedAStar: f = g + weight * h (>= 1; cost <= weight * optimal)
+  bool wrapAware = true;      // heuristic uses torus distance on wrapping axes
+  bool portalAware = true;    // heuristic accounts for portals
+  bool reopenClosed = false;  // weighted A*: put closed nodes back on the open list when a cheaper path is found (off:
+                              // the w x optimal bound still holds)
   bool recordExpansions = false;  // keep the expansion order (for the playground's inspector)
 };
 
 struct SearchStats {
-  std::uint64_t expanded = 0;   // nodes taken off the open list
-  std::uint64_t generated = 0;  // edges relaxed (neighbours looked at)
-  std::uint64_t reopened = 0;   // closed nodes put back on the open list (weighted A*)
-  std::uint64_t maxOpen = 0;    // largest open list size
-  double pathCost = 0.0;        // cost of the returned (or partial) path
-  std::uint64_t pathCells = 0;  // nodes on the returned path, start and end included
-  bool partial = false;         // NoPath: the path leads to the closest node reached instead
-  bool fellBack = false;        // JumpPoint ran as A* (terrain, portals, one-way cells, wrap or hex cells)
+  std::uint64_t expanded = 0;         // nodes taken off the open list
+  std::uint64_t generated = 0;        // edges relaxed (neighbours looked at)
+  std::uint64_t reopened = 0;         // closed nodes put back on the open list (weighted A* with reopenClosed)
+  std::uint64_t maxOpen = 0;          // largest open list size
+  double pathCost = 0.0;              // cost of the returned (or partial) path
+  std::uint64_t pathCells = 0;        // nodes on the returned path, start and end included
+  bool partial = false;               // NoPath: the path leads to the closest node reached instead
+  std::uint64_t fallbackVisited = 0;  // NoPath: nodes looked at to choose the partial path's end
+  bool fellBack = false;              // JumpPoint ran as A* (terrain, portals, one-way cells, wrap or hex cells)
 };
 
 enum class NodeState : std::uint8_t { Unseen = 0, Open = 1, Closed = 2 };
@@ -86,7 +89,9 @@ class Search {
   const char* message() const { return message_; }  // why InvalidInput; "" otherwise
   const SearchStats& stats() const { return stats_; }
   // The path, start first, when Found (or partial when NoPath with stats().partial).
-  std::span<const NodeId> path() const { return path_; }
+  std::span<const NodeId> path() const {
+    return finished() ? std::span<const NodeId>(path_) : std::span<const NodeId>();
+  }
   // Copies the path into a caller-owned buffer; returns the path's length (may exceed out.size()).
   std::size_t copyPath(std::span<NodeId> out) const;
   NodeId reachedGoal() const { return reachedGoal_; }  // the goal found (multi-goal), or kNoNode
@@ -109,7 +114,13 @@ class Search {
   Impl* impl_;
   SearchStatus status_ = SearchStatus::Idle;
   SearchStats stats_;
+  bool finished() const { return status_ == SearchStatus::Found || status_ == SearchStatus::NoPath; }
+  // The path once finished; while searching, the nodes expanded so far (each once; a node
+  // reopened and expanded again is listed again until the list fills the reserved room):
+  // the closest of them leads the partial path when no goal is reached, found without a scan
+  // of the whole map.
   std::vector<NodeId> path_;
+  bool closedListFull_ = false;
   std::vector<NodeId> expansions_;
   NodeId reachedGoal_ = kNoNode;
   char message_[192] = {};

@@ -1,0 +1,37 @@
+// Limits: every size and range the library accepts, in one place. Readers, generators, the
+// grid, the searches, the CLI and the page (through the bindings) all use these, so a map
+// that loads can always be searched.
+#pragma once
+#include <cstdint>
+
+namespace astar {
+
+// Grids are 1..kMaxGridSide cells per side: 4096 x 4096 = 2^24 cells at most.
+inline constexpr int kMaxGridSide = 4096;
+inline constexpr std::uint32_t kMaxGridCells = static_cast<std::uint32_t>(kMaxGridSide) * kMaxGridSide;
+
+// One search handles up to kMaxSearchNodes nodes (grids, and explicit graphs, which may be
+// larger than any grid): the search keeps a node's heap position in 25 bits of a 32-bit tag.
+inline constexpr std::uint32_t kMaxSearchNodes = (1u << 25) - 2;
+static_assert(kMaxGridCells <= kMaxSearchNodes, "every grid the readers accept must be searchable");
+
+// Goals per query and per map file (the nearest one is found).
+inline constexpr int kMaxGoals = 64;
+
+// Portals per grid.
+inline constexpr int kMaxPortals = 256;
+
+// Costs. A cell's entry cost is a double in [kMinCellCost, kMaxCost]; a portal's in
+// [0, kMaxCost]. A step costs the base step cost (at most 14 in the integer model) times
+// the entry cost, so a path (at most kMaxGridCells steps plus each portal edge once) costs
+// below 14 * 2^24 * 1e30 + 512 * 1e30 < 1e39: sums never overflow a double.
+inline constexpr double kMinCellCost = 1e-30;
+inline constexpr double kMaxCost = 1e30;
+
+// Why `cost` cannot be a cell's entry cost (nullptr when it can): NaN, infinite, <= 0,
+// below kMinCellCost or above kMaxCost.
+const char* cellCostProblem(double cost);
+// Why `cost` cannot be a portal's cost (nullptr when it can): NaN, infinite, < 0 or above kMaxCost.
+const char* portalCostProblem(double cost);
+
+}  // namespace astar
