@@ -49,9 +49,13 @@ test('grid: bad input returns a message, never throws or crashes', () => {
     assert.equal(e.costs().length, 0);
     e.newMap(3, 3);
     assert.match(e.setWall(3, 0), /outside/);
-    assert.match(e.setCost(0, 0, -1), /finite number > 0/);
-    assert.match(e.setCost(0, 0, NaN), /finite number > 0/);
+    assert.match(e.setCost(0, 0, -1), /a cell cost must be > 0/);
+    assert.match(e.setCost(0, 0, NaN), /a cell cost must be a number, got nan/);
     assert.equal(e.costs()[0], 1, 'a rejected edit leaves the cell as it was');
+    assert.match(e.setCost(0, 0, 1e308), /a cell cost must be at most 1e30/);
+    assert.match(e.addPortal(0, 0, 2, 2, 1e308, true), /a portal cost must be at most 1e30/);
+    assert.equal(e.setCost(0, 0, 6.76), '');
+    assert.equal(e.costs()[0], 6.76, 'costs are doubles end to end (no float rounding)');
   } finally {
     e.delete();
   }

@@ -122,7 +122,7 @@ test('an edit drops the search state; commitCells applies bulk writes', () => {
     assert.equal(e.costs()[6], 7.5);
     assert.equal(e.entryMasks()[7], 0b0010);
     e.costs()[1] = -2;
-    assert.match(e.commitCells(), /cost must be a finite number > 0/);
+    assert.match(e.commitCells(), /a cell cost must be > 0/);
     assert.equal(e.costs()[1], 1, 'a rejected bulk write is reloaded from the grid');
   });
 });
@@ -150,5 +150,20 @@ test('portals are listed and used', () => {
     assert.match(e.addPortal(1, 0, 1, 0, 1, true), /two different cells/);
     e.removePortal(0);
     assert.equal(e.portals().length, 0);
+  });
+});
+
+test('the largest map (4096 x 4096) is searched corner to corner; one cell more is refused', () => {
+  withEngine(core, 4096, 4096, (e) => {
+    const last = 4096 * 4096 - 1;
+    for (const algorithm of [kAStar, 6 /* jps */]) {
+      assert.equal(query(e, 0, last, algorithm, kOctile, 1, true, true), 1, e.message());
+      assert.equal(e.run(), kFound);
+      const s = e.stats();
+      assert.ok(Math.abs(s.pathCost - 4095 * Math.SQRT2) < 1e-6, `cost ${s.pathCost}`);
+      assert.equal(s.pathCells, 4096);
+    }
+    assert.match(e.newMap(4097, 16), /outside 1\.\.4096/);
+    assert.equal(e.width(), 4096, 'a refused size leaves the map as it was');
   });
 });
