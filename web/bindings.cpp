@@ -277,25 +277,17 @@ class WebEngine {
     });
   }
   void clear() { invalidateSearch(); }
-  // kind: "backtracker", "division", "hex" (a hex maze), "random" (25% walls) or "arcade". Returns "" or the
+  // kind: a generator name of core's registry (generatorNames()). Returns "" or the
   // error, and then keeps the current map.
   std::string generate(const std::string& kind, int width, int height, double seed) {
     return guarded([&]() -> std::string {
       astar::MapDocument next;
       const std::uint64_t s = std::isfinite(seed) && seed >= 0 ? static_cast<std::uint64_t>(seed) : 0;
-      astar::Error e;
-      if (kind == "backtracker")
-        e = astar::generateBacktrackerMaze(width, height, s, next);
-      else if (kind == "division")
-        e = astar::generateRecursiveDivision(width, height, s, next);
-      else if (kind == "hex")
-        e = astar::generateHexMaze(width, height, s, next);
-      else if (kind == "random")
-        e = astar::generateRandomObstacles(width, height, 0.25, s, next);
-      else if (kind == "arcade")
-        e = astar::generateArcadeMaze(astar::ArcadeOptions{width, height, 1, s}, next);
-      else
-        return "unknown generator " + kind;
+      astar::GeneratorOptions options;  // the registry's defaults (density, tunnels)
+      options.width = width;
+      options.height = height;
+      options.seed = s;
+      const astar::Error e = astar::generateMap(kind, options, next);
       if (e) return e.message;
       replaceDocument(std::move(next));
       return "";
@@ -431,8 +423,7 @@ val heuristicNames() {
 
 val generatorNames() {
   val list = val::array();
-  for (const char* kind : {"backtracker", "division", "hex", "random", "arcade"})
-    list.call<void>("push", std::string(kind));
+  for (const astar::GeneratorInfo& g : astar::generators()) list.call<void>("push", std::string(g.name));
   return list;
 }
 

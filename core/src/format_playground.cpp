@@ -22,6 +22,7 @@
 // above, so write(read(write(doc))) == write(doc).
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <string>
 
 #include "astar/formats.h"
@@ -30,9 +31,6 @@
 namespace astar {
 
 namespace {
-
-constexpr const char* kMovementNames[] = {"never", "only-when-no-obstacles", "if-at-most-one-obstacle", "always"};
-constexpr const char* kDirectionNames[8] = {"N", "E", "S", "W", "NE", "SE", "SW", "NW"};
 
 std::string escapeText(const std::string& s) {
   std::string out;
@@ -121,28 +119,6 @@ struct Header {
   int seen[16] = {};  // line of the first occurrence of each single-valued key
 };
 
-enum Key {
-  kName,
-  kAuthor,
-  kDescription,
-  kSize,
-  kCells,
-  kMovement,
-  kCostModel,
-  kWrap,
-  kNodeSize,
-  kStart,
-  kTerrain,
-  kGoal,
-  kPortal,
-  kOneWay,
-  kKeyCount
-};
-constexpr const char* kKeyNames[kKeyCount] = {"name",     "author",     "description", "size",      "cells",
-                                              "movement", "cost-model", "wrap",        "node-size", "start",
-                                              "terrain",  "goal",       "portal",      "one-way"};
-constexpr int kFirstRepeatable = kTerrain;
-
 Error parseCoordinates(const std::vector<text::Token>& t, std::size_t i, int line, Position& out) {
   if (t.size() < i + 2)
     return text::at(line, t.empty() ? 1 : t.back().column + static_cast<int>(t.back().text.size()),
@@ -161,170 +137,211 @@ Error expectNoMore(const std::vector<text::Token>& t, std::size_t n, int line) {
   return {};
 }
 
-// One `key: value` line. `value` keeps its columns: valueColumn is where it starts.
-Error parseHeaderLine(Header& h, Key key, std::string_view value, int valueColumn, int line) {
-  std::vector<text::Token> t = text::tokens(value, 12);
-  for (text::Token& token : t) token.column += valueColumn - 1;
-  const text::Token endToken{std::string_view(), valueColumn + static_cast<int>(value.size())};
-  auto first = [&]() -> const text::Token& { return t.empty() ? endToken : t[0]; };
-  switch (key) {
-    case kName:
-    case kAuthor:
-    case kDescription: {
-      if (int bad = firstBadTextByte(value))
-        return text::at(line, valueColumn + bad - 1,
-                        "unexpected " +
-                            text::describeByte(static_cast<unsigned char>(value[static_cast<std::size_t>(bad) - 1])) +
-                            " (text must be UTF-8 without control characters)");
-      if (value.size() > kMaxTextValue)
-        return text::at(line, valueColumn, "text is longer than " + std::to_string(kMaxTextValue) + " bytes");
-      (key == kName ? h.doc.name : key == kAuthor ? h.doc.author : h.doc.description) = unescapeText(value);
+// One `key: value` line: the value's tokens with their columns in the line.
+struct ValueLine {
+  std::string_view value;
+  int valueColumn = 0;
+  int line = 0;
+  std::vector<text::Token> t;
+  text::Token endToken;
+  const text::Token& first() const { return t.empty() ? endToken : t[0]; }
+};
+
+// A value that must be one name of a core name table (movement, cost model, cells).
+template <class Enum, int Count>
+Error parseName(const ValueLine& v, const char* (*nameOf)(Enum), Enum& out) {
+  std::string choices;
+  for (int i = 0; i < Count; ++i) {
+    const char* name = nameOf(static_cast<Enum>(i));
+    if (v.t.size() == 1 && v.t[0].text == name) {
+      out = static_cast<Enum>(i);
       return {};
     }
-    case kSize: {
-      if (t.size() != 3 || t[1].text != "x") return text::expected(first(), line, "'WIDTH x HEIGHT'");
-      long long w = 0, hh = 0;
-      if (!text::parseInt(t[0].text, -1000000000000LL, 1000000000000LL, w))
-        return text::expected(t[0], line, "a width");
-      if (!text::parseInt(t[2].text, -1000000000000LL, 1000000000000LL, hh))
-        return text::expected(t[2], line, "a height");
-      if (Error e = text::checkGridSize(w, hh, static_cast<std::size_t>(-1), 1, line, t[0].column)) return e;
-      h.haveSize = true;
-      h.width = static_cast<int>(w);
-      h.height = static_cast<int>(hh);
-      h.sizeToken = t[0];
-      h.sizeLine = line;
-      return {};
-    }
-    case kMovement: {
-      for (int i = 0; i < 4; ++i) {
-        if (t.size() == 1 && t[0].text == kMovementNames[i]) {
-          h.movement = static_cast<DiagonalMovement>(i);
-          return {};
-        }
-      }
-      return text::expected(first(), line, "never, only-when-no-obstacles, if-at-most-one-obstacle or always");
-    }
-    case kCells: {
-      if (t.size() == 1 && (t[0].text == "square" || t[0].text == "hex")) {
-        h.topology = t[0].text == "hex" ? Topology::Hex : Topology::Square;
-        h.topologyLine = line;
-        return {};
-      }
-      return text::expected(first(), line, "square or hex");
-    }
-    case kCostModel: {
-      if (t.size() == 1 && (t[0].text == "real" || t[0].text == "integer")) {
-        h.costModel = t[0].text == "real" ? CostModel::Real : CostModel::Integer;
-        return {};
-      }
-      return text::expected(first(), line, "real or integer");
-    }
-    case kWrap: {
-      if (t.size() == 1 && (t[0].text == "none" || t[0].text == "x" || t[0].text == "y" || t[0].text == "xy")) {
-        h.wrapX = t[0].text.find('x') != std::string_view::npos;
-        h.wrapY = t[0].text.find('y') != std::string_view::npos;
-        h.wrapLine = line;
-        return {};
-      }
-      return text::expected(first(), line, "none, x, y or xy");
-    }
-    case kNodeSize: {
-      if (t.size() != 1 || !text::parseInt(t[0].text, 1, 100000, h.doc.nodeSize))
-        return text::expected(first(), line, "a node size in 1..100000");
-      return {};
-    }
-    case kStart: {
-      if (Error e = parseCoordinates(t, 0, line, h.start)) return e;
-      h.haveStart = true;
-      return expectNoMore(t, 2, line);
-    }
-    case kGoal: {
-      if (h.goals.size() >= static_cast<std::size_t>(kMaxGoals))
-        return text::at(line, 1, "too many goals (at most " + std::to_string(kMaxGoals) + ")");
-      Position p;
-      if (Error e = parseCoordinates(t, 0, line, p)) return e;
-      h.goals.push_back(p);
-      return expectNoMore(t, 2, line);
-    }
-    case kTerrain: {
-      if (t.empty() || t[0].text.size() != 1 || text::firstBadByte(t[0].text, false))
-        return text::expected(first(), line, "a terrain letter (one printable character)");
-      const char letter = t[0].text[0];
-      for (const Terrain& other : h.doc.terrain)
-        if (other.letter == letter)
-          return text::at(line, t[0].column, "terrain letter '" + std::string(1, letter) + "' is defined twice");
-      Terrain terrain;
-      terrain.letter = letter;
-      if (t.size() < 2) return text::at(line, endToken.column, "expected a cost or 'wall' after the letter");
-      if (t[1].text == "wall") {
-        terrain.wall = true;
-      } else {
-        double cost = 0;
-        if (!text::parseNumber(t[1].text, cost))
-          return text::expected(t[1], line, "a cost (a number from 1e-30 to 1e30) or 'wall'");
-        if (const char* problem = cellCostProblem(cost))
-          return text::at(line, t[1].column, std::string(problem) + ", got '" + text::shown(t[1].text) + "'");
-        terrain.cost = cost;
-      }
-      if (t.size() > 2) {
-        const std::size_t nameStart = static_cast<std::size_t>(t[2].column - valueColumn);
-        const std::string_view name = value.substr(nameStart);
-        if (int bad = firstBadTextByte(name))
-          return text::at(line, t[2].column + bad - 1,
-                          "unexpected " +
-                              text::describeByte(static_cast<unsigned char>(name[static_cast<std::size_t>(bad) - 1])) +
-                              " (text must be UTF-8 without control characters)");
-        if (name.size() > kMaxTextValue)
-          return text::at(line, t[2].column, "text is longer than " + std::to_string(kMaxTextValue) + " bytes");
-        terrain.name = unescapeText(name);
-      }
-      h.doc.terrain.push_back(std::move(terrain));
-      return {};
-    }
-    case kPortal: {
-      if (h.portals.size() >= static_cast<std::size_t>(kMaxPortals))
-        return text::at(line, 1, "too many portals (at most " + std::to_string(kMaxPortals) + ")");
-      PortalLine p;
-      if (Error e = parseCoordinates(t, 0, line, p.from)) return e;
-      if (t.size() < 3 || (t[2].text != "<->" && t[2].text != "->"))
-        return text::expected(t.size() < 3 ? endToken : t[2], line, "'<->' (two-way) or '->' (one-way)");
-      p.twoWay = t[2].text == "<->";
-      if (Error e = parseCoordinates(t, 3, line, p.to)) return e;
-      if (t.size() > 5) {
-        if (!text::parseNumber(t[5].text, p.cost))
-          return text::expected(t[5], line, "a portal cost (a number from 0 to 1e30)");
-        if (const char* problem = portalCostProblem(p.cost))
-          return text::at(line, t[5].column, std::string(problem) + ", got '" + text::shown(t[5].text) + "'");
-      }
-      h.portals.push_back(p);
-      return expectNoMore(t, 6, line);
-    }
-    case kOneWay: {
-      OneWayLine o;
-      if (Error e = parseCoordinates(t, 0, line, o.cell)) return e;
-      if (t.size() < 3)
-        return text::at(line, endToken.column, "expected entry directions (N E S W NE SE SW NW) or 'none'");
-      o.mask = 0;
-      if (t.size() == 3 && t[2].text == "none") {
-        h.oneWays.push_back(o);
-        return {};
-      }
-      if (t.size() > 10) return text::expected(t[10], line, "the end of the line (at most 8 directions)");
-      for (std::size_t i = 2; i < t.size(); ++i) {
-        int d = 0;
-        while (d < 8 && t[i].text != kDirectionNames[d]) ++d;
-        if (d == 8) return text::expected(t[i], line, "a direction (N E S W NE SE SW NW)");
-        if (o.mask & (1u << d))
-          return text::at(line, t[i].column, "direction " + std::string(kDirectionNames[d]) + " given twice");
-        o.mask = static_cast<std::uint8_t>(o.mask | (1u << d));
-      }
-      h.oneWays.push_back(o);
-      return {};
-    }
-    case kKeyCount: break;
+    choices += (i == 0 ? "" : i + 1 == Count ? " or " : ", ") + std::string(name);
   }
+  return text::expected(v.first(), v.line, choices);
+}
+
+Error parseText(Header& h, const ValueLine& v, std::string& out) {
+  (void)h;
+  if (int bad = firstBadTextByte(v.value))
+    return text::at(v.line, v.valueColumn + bad - 1,
+                    "unexpected " +
+                        text::describeByte(static_cast<unsigned char>(v.value[static_cast<std::size_t>(bad) - 1])) +
+                        " (text must be UTF-8 without control characters)");
+  if (v.value.size() > kMaxTextValue)
+    return text::at(v.line, v.valueColumn, "text is longer than " + std::to_string(kMaxTextValue) + " bytes");
+  out = unescapeText(v.value);
   return {};
+}
+Error parseNameLine(Header& h, const ValueLine& v) { return parseText(h, v, h.doc.name); }
+Error parseAuthorLine(Header& h, const ValueLine& v) { return parseText(h, v, h.doc.author); }
+Error parseDescriptionLine(Header& h, const ValueLine& v) { return parseText(h, v, h.doc.description); }
+
+Error parseSizeLine(Header& h, const ValueLine& v) {
+  const auto& t = v.t;
+  if (t.size() != 3 || t[1].text != "x") return text::expected(v.first(), v.line, "'WIDTH x HEIGHT'");
+  long long w = 0, hh = 0;
+  if (!text::parseInt(t[0].text, -1000000000000LL, 1000000000000LL, w)) return text::expected(t[0], v.line, "a width");
+  if (!text::parseInt(t[2].text, -1000000000000LL, 1000000000000LL, hh))
+    return text::expected(t[2], v.line, "a height");
+  if (Error e = text::checkGridSize(w, hh, static_cast<std::size_t>(-1), 1, v.line, t[0].column)) return e;
+  h.haveSize = true;
+  h.width = static_cast<int>(w);
+  h.height = static_cast<int>(hh);
+  h.sizeToken = t[0];
+  h.sizeLine = v.line;
+  return {};
+}
+
+Error parseCellsLine(Header& h, const ValueLine& v) {
+  h.topologyLine = v.line;
+  return parseName<Topology, 2>(v, topologyName, h.topology);
+}
+Error parseMovementLine(Header& h, const ValueLine& v) {
+  return parseName<DiagonalMovement, kMovementCount>(v, movementName, h.movement);
+}
+Error parseCostModelLine(Header& h, const ValueLine& v) {
+  return parseName<CostModel, 2>(v, costModelName, h.costModel);
+}
+
+Error parseWrapLine(Header& h, const ValueLine& v) {
+  const auto& t = v.t;
+  if (t.size() == 1 && (t[0].text == "none" || t[0].text == "x" || t[0].text == "y" || t[0].text == "xy")) {
+    h.wrapX = t[0].text.find('x') != std::string_view::npos;
+    h.wrapY = t[0].text.find('y') != std::string_view::npos;
+    h.wrapLine = v.line;
+    return {};
+  }
+  return text::expected(v.first(), v.line, "none, x, y or xy");
+}
+
+Error parseNodeSizeLine(Header& h, const ValueLine& v) {
+  if (v.t.size() != 1 || !text::parseInt(v.t[0].text, 1, 100000, h.doc.nodeSize))
+    return text::expected(v.first(), v.line, "a node size in 1..100000");
+  return {};
+}
+
+Error parseStartLine(Header& h, const ValueLine& v) {
+  if (Error e = parseCoordinates(v.t, 0, v.line, h.start)) return e;
+  h.haveStart = true;
+  return expectNoMore(v.t, 2, v.line);
+}
+
+Error parseGoalLine(Header& h, const ValueLine& v) {
+  if (h.goals.size() >= static_cast<std::size_t>(kMaxGoals))
+    return text::at(v.line, 1, "too many goals (at most " + std::to_string(kMaxGoals) + ")");
+  Position p;
+  if (Error e = parseCoordinates(v.t, 0, v.line, p)) return e;
+  h.goals.push_back(p);
+  return expectNoMore(v.t, 2, v.line);
+}
+
+Error parseTerrainLine(Header& h, const ValueLine& v) {
+  const auto& t = v.t;
+  if (t.empty() || t[0].text.size() != 1 || text::firstBadByte(t[0].text, false))
+    return text::expected(v.first(), v.line, "a terrain letter (one printable character)");
+  const char letter = t[0].text[0];
+  for (const Terrain& other : h.doc.terrain)
+    if (other.letter == letter)
+      return text::at(v.line, t[0].column, "terrain letter '" + std::string(1, letter) + "' is defined twice");
+  Terrain terrain;
+  terrain.letter = letter;
+  if (t.size() < 2) return text::at(v.line, v.endToken.column, "expected a cost or 'wall' after the letter");
+  if (t[1].text == "wall") {
+    terrain.wall = true;
+  } else {
+    double cost = 0;
+    if (!text::parseNumber(t[1].text, cost))
+      return text::expected(t[1], v.line, "a cost (a number from 1e-30 to 1e30) or 'wall'");
+    if (const char* problem = cellCostProblem(cost))
+      return text::at(v.line, t[1].column, std::string(problem) + ", got '" + text::shown(t[1].text) + "'");
+    terrain.cost = cost;
+  }
+  if (t.size() > 2) {
+    const std::size_t nameStart = static_cast<std::size_t>(t[2].column - v.valueColumn);
+    ValueLine name = v;
+    name.value = v.value.substr(nameStart);
+    name.valueColumn = t[2].column;
+    if (Error e = parseText(h, name, terrain.name)) return e;
+  }
+  h.doc.terrain.push_back(std::move(terrain));
+  return {};
+}
+
+Error parsePortalLine(Header& h, const ValueLine& v) {
+  const auto& t = v.t;
+  if (h.portals.size() >= static_cast<std::size_t>(kMaxPortals))
+    return text::at(v.line, 1, "too many portals (at most " + std::to_string(kMaxPortals) + ")");
+  PortalLine p;
+  if (Error e = parseCoordinates(t, 0, v.line, p.from)) return e;
+  if (t.size() < 3 || (t[2].text != "<->" && t[2].text != "->"))
+    return text::expected(t.size() < 3 ? v.endToken : t[2], v.line, "'<->' (two-way) or '->' (one-way)");
+  p.twoWay = t[2].text == "<->";
+  if (Error e = parseCoordinates(t, 3, v.line, p.to)) return e;
+  if (t.size() > 5) {
+    if (!text::parseNumber(t[5].text, p.cost))
+      return text::expected(t[5], v.line, "a portal cost (a number from 0 to 1e30)");
+    if (const char* problem = portalCostProblem(p.cost))
+      return text::at(v.line, t[5].column, std::string(problem) + ", got '" + text::shown(t[5].text) + "'");
+  }
+  h.portals.push_back(p);
+  return expectNoMore(t, 6, v.line);
+}
+
+Error parseOneWayLine(Header& h, const ValueLine& v) {
+  const auto& t = v.t;
+  OneWayLine o;
+  if (Error e = parseCoordinates(t, 0, v.line, o.cell)) return e;
+  if (t.size() < 3)
+    return text::at(v.line, v.endToken.column, "expected entry directions (N E S W NE SE SW NW) or 'none'");
+  o.mask = 0;
+  if (t.size() == 3 && t[2].text == "none") {
+    h.oneWays.push_back(o);
+    return {};
+  }
+  if (t.size() > 10) return text::expected(t[10], v.line, "the end of the line (at most 8 directions)");
+  for (std::size_t i = 2; i < t.size(); ++i) {
+    Direction d = North;
+    if (!parseDirection(t[i].text, d)) return text::expected(t[i], v.line, "a direction (N E S W NE SE SW NW)");
+    if (o.mask & directionBit(d))
+      return text::at(v.line, t[i].column, "direction " + std::string(directionName(d)) + " given twice");
+    o.mask = static_cast<std::uint8_t>(o.mask | directionBit(d));
+  }
+  h.oneWays.push_back(o);
+  return {};
+}
+
+// The header keys, in the order the writer emits them: the only list of them.
+struct KeySpec {
+  const char* name;
+  bool repeatable;  // terrain, goal, portal, one-way; the others at most once
+  Error (*parse)(Header&, const ValueLine&);
+};
+constexpr KeySpec kKeys[] = {
+    {"name", false, parseNameLine},
+    {"author", false, parseAuthorLine},
+    {"description", false, parseDescriptionLine},
+    {"size", false, parseSizeLine},
+    {"cells", false, parseCellsLine},
+    {"movement", false, parseMovementLine},
+    {"cost-model", false, parseCostModelLine},
+    {"wrap", false, parseWrapLine},
+    {"node-size", false, parseNodeSizeLine},
+    {"terrain", true, parseTerrainLine},
+    {"start", false, parseStartLine},
+    {"goal", true, parseGoalLine},
+    {"portal", true, parsePortalLine},
+    {"one-way", true, parseOneWayLine},
+};
+constexpr std::size_t kKeyCount = std::size(kKeys);
+static_assert(kKeyCount <= std::size(Header{}.seen), "Header::seen has a slot per key");
+
+std::string keyList() {
+  std::string out;
+  for (const KeySpec& k : kKeys) out += std::string(k.name) + ", ";
+  out.resize(out.size() - 2);
+  return out + " or grid";
 }
 
 Error checkCell(const Grid& g, const Position& p, const char* what, bool mustBeOpen) {
@@ -373,14 +390,11 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
       sawGrid = true;
       break;
     }
-    int k = 0;
-    while (k < kKeyCount && key != kKeyNames[k]) ++k;
+    std::size_t k = 0;
+    while (k < kKeyCount && key != kKeys[k].name) ++k;
     if (k == kKeyCount)
-      return text::at(line.number, indent + 1,
-                      "unknown key '" + text::shown(key) +
-                          "' (expected name, author, description, size, cells, movement, cost-model, wrap, node-size, "
-                          "terrain, start, goal, portal, one-way or grid)");
-    if (k < kFirstRepeatable) {
+      return text::at(line.number, indent + 1, "unknown key '" + text::shown(key) + "' (expected " + keyList() + ")");
+    if (!kKeys[k].repeatable) {
       if (h.seen[k])
         return text::at(
             line.number, indent + 1,
@@ -388,10 +402,15 @@ Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
       h.seen[k] = line.number;
     }
     // The value without leading blanks, keeping its column in the line.
-    std::string_view value = s.substr(colon + 1);
-    int valueColumn = indent + static_cast<int>(colon) + 2;
-    while (!value.empty() && text::isSpace(value.front())) value.remove_prefix(1), ++valueColumn;
-    if (Error e = parseHeaderLine(h, static_cast<Key>(k), value, valueColumn, line.number)) return e;
+    ValueLine v;
+    v.value = s.substr(colon + 1);
+    v.valueColumn = indent + static_cast<int>(colon) + 2;
+    while (!v.value.empty() && text::isSpace(v.value.front())) v.value.remove_prefix(1), ++v.valueColumn;
+    v.line = line.number;
+    v.t = text::tokens(v.value, 12);
+    for (text::Token& token : v.t) token.column += v.valueColumn - 1;
+    v.endToken = text::Token{std::string_view(), v.valueColumn + static_cast<int>(v.value.size())};
+    if (Error e = kKeys[k].parse(h, v)) return e;
   }
   if (error) return error;
   const int next = reader.lastLine() + 1;
@@ -468,8 +487,8 @@ std::string writePlaygroundMap(const MapDocument& doc, std::vector<std::string>*
   if (!doc.description.empty()) out += "description: " + escapeText(doc.description) + "\n";
   out += "size: " + std::to_string(g.width()) + " x " + std::to_string(g.height()) + "\n";
   if (g.hex()) out += "cells: hex\n";  // square is the default: square maps read as they always did
-  out += std::string("movement: ") + kMovementNames[static_cast<int>(g.diagonal())] + "\n";
-  out += std::string("cost-model: ") + (g.costModel() == CostModel::Integer ? "integer" : "real") + "\n";
+  out += std::string("movement: ") + movementName(g.diagonal()) + "\n";
+  out += std::string("cost-model: ") + costModelName(g.costModel()) + "\n";
   out += std::string("wrap: ") + (g.wrapX() ? (g.wrapY() ? "xy" : "x") : (g.wrapY() ? "y" : "none")) + "\n";
   if (doc.nodeSize > 0) out += "node-size: " + std::to_string(doc.nodeSize) + "\n";
   for (const Terrain& t : terrain) {
@@ -492,7 +511,7 @@ std::string writePlaygroundMap(const MapDocument& doc, std::vector<std::string>*
     out += "one-way: " + xy(n);
     if (mask == 0) out += " none";
     for (int d = 0; d < 8; ++d)
-      if (mask & (1u << d)) out += std::string(" ") + kDirectionNames[d];
+      if (mask & (1u << d)) out += std::string(" ") + directionName(static_cast<Direction>(d));
     out += "\n";
   }
   out += "grid:\n";

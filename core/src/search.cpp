@@ -239,7 +239,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
     return tooMany("the map has too many nodes for one search (at most %s)", kMaxSearchNodes);
   if (static_cast<int>(options.algorithm) >= kAlgorithmCount) return fail("unknown algorithm");
   if (static_cast<int>(options.heuristic) >= kHeuristicCount) return fail("unknown heuristic");
-  const bool weighted = options.algorithm == Algorithm::WeightedAStar;
+  const bool weighted = algorithmInfo(options.algorithm).weighted;
   if (weighted && !(options.weight >= 1.0 && options.weight <= 1e6))
     return fail("weight must be a number from 1 to 1000000");
   if (start >= count) return badNode("start", start, "is outside %s");
@@ -257,7 +257,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   s.multipleGoals = s.goals.size() > 1;
 
   const Algorithm a = options.algorithm;
-  const bool blind = a == Algorithm::Dijkstra || a == Algorithm::BreadthFirst || a == Algorithm::DepthFirst;
+  const bool blind = !algorithmInfo(a).usesHeuristic;
   s.weight = weighted ? options.weight : 1.0;
   s.greedy = a == Algorithm::GreedyBestFirst;
   s.fifo = a == Algorithm::BreadthFirst;
@@ -521,33 +521,6 @@ PathResult findPath(const Grid& grid, NodeId start, NodeId goal, const SearchOpt
   result.stats = search.stats();
   result.path.assign(search.path().begin(), search.path().end());
   return result;
-}
-
-const char* algorithmName(Algorithm a) {
-  static const char* const names[kAlgorithmCount] = {"astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs",
-                                                     "jps"};
-  const int i = static_cast<int>(a);
-  return i >= 0 && i < kAlgorithmCount ? names[i] : "unknown";
-}
-
-bool parseAlgorithm(const char* name, Algorithm& out) {
-  for (int i = 0; i < kAlgorithmCount; ++i)
-    if (std::strcmp(name, algorithmName(static_cast<Algorithm>(i))) == 0) {
-      out = static_cast<Algorithm>(i);
-      return true;
-    }
-  return false;
-}
-
-const char* statusName(SearchStatus s) {
-  switch (s) {
-    case SearchStatus::Idle: return "idle";
-    case SearchStatus::InProgress: return "in-progress";
-    case SearchStatus::Found: return "found";
-    case SearchStatus::NoPath: return "no-path";
-    case SearchStatus::InvalidInput: return "invalid-input";
-  }
-  return "unknown";
 }
 
 }  // namespace astar

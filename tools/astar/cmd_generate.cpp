@@ -1,5 +1,5 @@
 // astar generate KIND OUT [--width W] [--height H] [--seed S] [--density D] [--tunnels T] [--to FORMAT]
-// KIND: backtracker, division, hex (a hex maze), random, arcade. The same seed always gives the same map.
+// KIND: a generator of core's registry (astar/generators.h). The same seed always gives the same map.
 #include <iostream>
 
 #include "astar/generators.h"
@@ -12,38 +12,28 @@ int cmdGenerate(const Args& args) {
   if (!expectPositional(args, 2, usage)) return kExitBadInput;
   const std::string& kind = args.positional[0];
   const std::string& out = args.positional[1];
-  const bool arcade = kind == "arcade";
-  long long width = arcade ? 28 : 63, height = arcade ? 31 : 63, seed = 1, tunnels = 1;
-  double density = 0.3;
+  const GeneratorInfo* info = findGenerator(kind);
+  GeneratorOptions o;  // the registry's defaults
+  long long width = info ? info->defaultWidth : 63, height = info ? info->defaultHeight : 63, seed = 1, tunnels = 1;
   if (args.has("--width") && !parseIntArg(args.get("--width"), "--width", 1, kMaxGridSide, width)) return kExitBadInput;
   if (args.has("--height") && !parseIntArg(args.get("--height"), "--height", 1, kMaxGridSide, height))
     return kExitBadInput;
   if (args.has("--seed") && !parseIntArg(args.get("--seed"), "--seed", 0, 9007199254740992LL, seed))
     return kExitBadInput;
   if (args.has("--tunnels") && !parseIntArg(args.get("--tunnels"), "--tunnels", 0, 4, tunnels)) return kExitBadInput;
-  if (args.has("--density") && !parseNumberArg(args.get("--density"), "--density", density)) return kExitBadInput;
+  if (args.has("--density") && !parseNumberArg(args.get("--density"), "--density", o.density)) return kExitBadInput;
   MapFormat to = args.has("--to") ? MapFormat::Unknown : formatFromFileName(out);
   if (args.has("--to") && !parseFormatName(args.get("--to"), to)) {
     fail("generate: unknown format '" + args.get("--to") + "'");
     return kExitBadInput;
   }
   if (to == MapFormat::Unknown) to = MapFormat::Playground;
-  const int w = static_cast<int>(width), h = static_cast<int>(height);
-  const std::uint64_t s = static_cast<std::uint64_t>(seed);
+  o.width = static_cast<int>(width);
+  o.height = static_cast<int>(height);
+  o.seed = static_cast<std::uint64_t>(seed);
+  o.tunnels = static_cast<int>(tunnels);
   MapDocument doc;
-  Error e;
-  if (kind == "backtracker")
-    e = generateBacktrackerMaze(w, h, s, doc);
-  else if (kind == "division")
-    e = generateRecursiveDivision(w, h, s, doc);
-  else if (kind == "hex")
-    e = generateHexMaze(w, h, s, doc);
-  else if (kind == "random")
-    e = generateRandomObstacles(w, h, density, s, doc);
-  else if (arcade)
-    e = generateArcadeMaze(ArcadeOptions{w, h, static_cast<int>(tunnels), s}, doc);
-  else
-    e = Error{"unknown generator '" + kind + "' (backtracker, division, hex, random or arcade)"};
+  const Error e = generateMap(kind, o, doc);
   if (e) {
     fail("generate: " + e.message);
     return kExitBadInput;

@@ -11,16 +11,6 @@ namespace astar::cli {
 
 namespace {
 
-const char* movementName(DiagonalMovement d) {
-  switch (d) {
-    case DiagonalMovement::Never: return "never (4-connected)";
-    case DiagonalMovement::OnlyWhenNoObstacles: return "only-when-no-obstacles (8-connected, no corner cutting)";
-    case DiagonalMovement::IfAtMostOneObstacle: return "if-at-most-one-obstacle";
-    case DiagonalMovement::Always: return "always";
-  }
-  return "?";
-}
-
 std::string xy(const Grid& g, NodeId n) {
   char buffer[48];
   std::snprintf(buffer, sizeof buffer, "(%d, %d)", g.xOf(n), g.yOf(n));
@@ -84,7 +74,10 @@ int cmdInfo(const Args& args) {
       << ", " << count << " cells\n";
   }
   o << "cells: " << (g.hex() ? "hex (odd rows shifted right)" : "square") << "\n";
-  o << "movement: " << (g.hex() ? "six hex neighbours" : movementName(g.diagonal())) << "\n"
+  o << "movement: "
+    << (g.hex() ? std::string("six hex neighbours")
+                : std::string(movementName(g.diagonal())) + " (" + movementDescription(g.diagonal()) + ")")
+    << "\n"
     << "cost model: "
     << (g.costModel() == CostModel::Integer ? (g.hex() ? "integer (10)" : "integer (10 / 14)")
                                             : (g.hex() ? "real (1)" : "real (1 / sqrt 2)"))

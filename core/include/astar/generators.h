@@ -4,6 +4,8 @@
 // made) and rejects sizes it cannot build with an Error.
 #pragma once
 #include <cstdint>
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include "astar/error.h"
@@ -67,5 +69,28 @@ struct ArcadeLayout {
   std::vector<int> tunnelRows;
 };
 Error generateArcadeMaze(const ArcadeOptions& options, MapDocument& out, ArcadeLayout* layout = nullptr);
+
+// The generator registry: one row per generator (core/src/generators.cpp), read by
+// `astar generate`, the bindings (and so the page's generator list) and the tests.
+struct GeneratorOptions {
+  int width = 0, height = 0;  // 0: the generator's default size
+  std::uint64_t seed = 1;
+  double density = 0.25;  // random: wall probability, 0..1
+  int tunnels = 1;        // arcade: wrap-around tunnel rows, 0..4
+};
+struct GeneratorInfo {
+  const char* name;         // "backtracker", "division", "hex", "random", "arcade"
+  const char* label;        // for people: "Maze (recursive backtracker)"
+  const char* description;  // one sentence
+  int minWidth, minHeight;
+  int defaultWidth, defaultHeight;
+  bool usesDensity, usesTunnels;
+  Error (*generate)(const GeneratorOptions& options, MapDocument& out);
+};
+std::span<const GeneratorInfo> generators();
+const GeneratorInfo* findGenerator(std::string_view name);  // nullptr when unknown
+// Runs the named generator; an unknown name, a size outside its range or a density outside
+// 0..1 gives an Error.
+Error generateMap(std::string_view name, const GeneratorOptions& options, MapDocument& out);
 
 }  // namespace astar

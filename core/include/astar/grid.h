@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "astar/error.h"
@@ -44,6 +45,19 @@ inline constexpr Direction kOppositeDirection[8] = {South,     West,      North,
                                                     SouthWest, NorthWest, NorthEast, SouthEast};
 inline constexpr std::uint8_t kAllDirections = 0xFF;
 inline constexpr std::uint8_t directionBit(Direction d) { return static_cast<std::uint8_t>(1u << d); }
+
+// Names as written in map files, the CLI and the page: one table each (grid.cpp), exported
+// to JavaScript by the bindings. parse* accept exactly these names.
+inline constexpr int kMovementCount = 4;
+const char* movementName(DiagonalMovement m);         // "never", "only-when-no-obstacles", ...
+const char* movementDescription(DiagonalMovement m);  // "4-connected", "8-connected, no corner cutting", ...
+bool parseMovement(std::string_view name, DiagonalMovement& out);
+const char* costModelName(CostModel m);  // "real", "integer"
+bool parseCostModel(std::string_view name, CostModel& out);
+const char* topologyName(Topology t);  // "square", "hex"
+bool parseTopology(std::string_view name, Topology& out);
+const char* directionName(Direction d);  // "N", "E", "S", "W", "NE", "SE", "SW", "NW"
+bool parseDirection(std::string_view name, Direction& out);
 
 // A directed link between two cells with its own cost. A two-way portal is stored once
 // here and yields an edge in each direction.

@@ -35,11 +35,29 @@ enum class Algorithm : std::uint8_t {
   JumpPoint
 };
 inline constexpr int kAlgorithmCount = 7;
+
+// What each algorithm is: one row per algorithm (core/src/algorithms.cpp), read by the
+// search, the CLI, the bindings (and so the page) and the tests.
+struct AlgorithmInfo {
+  Algorithm algorithm;
+  const char* name;         // in the CLI, links and the page: "astar", "weighted-astar", ...
+  const char* label;        // for people: "A*", "Weighted A*", ...
+  bool usesHeuristic;       // false: the heuristic option is ignored
+  bool optimal;             // returns a cheapest path (with an admissible heuristic where it uses one)
+  bool weighted;            // reads SearchOptions::weight; cost <= weight x optimal
+  bool heuristicOnly;       // orders the open list by h alone (greedy best-first)
+  bool squareUniformGrids;  // exact only on uniform-cost square grids; elsewhere runs as A* (fellBack)
+  const char* note;         // one sentence: what it does and what it promises
+};
+std::span<const AlgorithmInfo> algorithms();  // indexed by Algorithm
+const AlgorithmInfo& algorithmInfo(Algorithm a);
 const char* algorithmName(Algorithm a);  // "astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs", "jps"
 bool parseAlgorithm(const char* name, Algorithm& out);  // accepts the names above
 
 enum class SearchStatus : std::uint8_t { Idle, InProgress, Found, NoPath, InvalidInput };
-const char* statusName(SearchStatus s);
+inline constexpr int kStatusCount = 5;
+const char* statusName(SearchStatus s);   // "idle", "in-progress", "found", "no-path", "invalid-input"
+const char* statusLabel(SearchStatus s);  // for people: "idle", "searching", "found", "no path", "invalid input"
 
 struct SearchOptions {
   Algorithm algorithm = Algorithm::AStar;

@@ -1,0 +1,112 @@
+// The registries of core (algorithms, generators, names): every row is reachable by its
+// name, and each algorithm behaves as its traits say.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "astar/generators.h"
+#include "astar/search.h"
+#include "reference.h"
+
+using namespace astar;
+
+TEST(Registry, EveryAlgorithmRowIsFoundByItsNameAndFollowsTheEnum) {
+  ASSERT_EQ(algorithms().size(), static_cast<std::size_t>(kAlgorithmCount));
+  for (int i = 0; i < kAlgorithmCount; ++i) {
+    const AlgorithmInfo& info = algorithms()[static_cast<std::size_t>(i)];
+    EXPECT_EQ(static_cast<int>(info.algorithm), i);
+    Algorithm parsed{};
+    ASSERT_TRUE(parseAlgorithm(info.name, parsed)) << info.name;
+    EXPECT_EQ(parsed, info.algorithm);
+    EXPECT_STREQ(algorithmName(info.algorithm), info.name);
+    EXPECT_GT(std::string(info.label).size(), 0u);
+    EXPECT_GT(std::string(info.note).size(), 10u);
+  }
+  Algorithm unused{};
+  EXPECT_FALSE(parseAlgorithm("a-star", unused));
+}
+
+TEST(Registry, AlgorithmTraitsMatchWhatTheSearchDoes) {
+  astar::testing::Rng rng(22);
+  for (int round = 0; round < 300; ++round) {
+    astar::testing::RandomMapOptions o;
+    o.hexChance = 0.2;
+    const Grid grid = astar::testing::randomGrid(rng, o);
+    const NodeId start = astar::testing::randomPassable(rng, grid), goal = astar::testing::randomPassable(rng, grid);
+    const double optimal = astar::testing::referenceDistances(grid, start)[goal];
+    for (const AlgorithmInfo& info : algorithms()) {
+      SearchOptions options;
+      options.algorithm = info.algorithm;
+      options.weight = 2.0;
+      options.heuristic = Heuristic::Euclidean;  // admissible and consistent on every grid here
+      GridSearch a(grid), b(grid);
+      ASSERT_EQ(a.begin(start, goal, options), SearchStatus::InProgress) << a.message();
+      a.run();
+      options.heuristic = Heuristic::Zero;
+      ASSERT_EQ(b.begin(start, goal, options), SearchStatus::InProgress);
+      b.run();
+      if (!info.usesHeuristic) {
+        EXPECT_EQ(a.stats().expanded, b.stats().expanded) << info.name << " ignores the heuristic";
+      }
+      if (a.status() != SearchStatus::Found) continue;
+      if (info.optimal) {
+        EXPECT_NEAR(a.stats().pathCost, optimal, 1e-9 * (1 + optimal)) << info.name << " round " << round;
+      }
+      if (info.weighted) {
+        EXPECT_LE(a.stats().pathCost, 2.0 * optimal + 1e-9 * (1 + optimal)) << info.name;
+      }
+      if (info.squareUniformGrids && grid.hex()) {
+        EXPECT_TRUE(a.stats().fellBack) << info.name << " on hex cells";
+      }
+    }
+  }
+}
+
+TEST(Registry, EveryGeneratorRunsByNameAndRefusesWhatItCannotBuild) {
+  ASSERT_GE(generators().size(), 5u);
+  std::string names;
+  for (const GeneratorInfo& g : generators()) {
+    names += std::string(g.name) + " ";
+    EXPECT_EQ(findGenerator(g.name), &g);
+    MapDocument doc;
+    GeneratorOptions o;
+    o.seed = 3;
+    const Error e = generateMap(g.name, o, doc);
+    ASSERT_TRUE(e.ok()) << g.name << ": " << e.message;
+    EXPECT_EQ(doc.grid.width(), g.defaultWidth) << g.name;
+    EXPECT_EQ(doc.grid.height(), g.defaultHeight) << g.name;
+    EXPECT_NE(doc.start, kNoNode) << g.name;
+    ASSERT_FALSE(doc.goals.empty()) << g.name;
+    EXPECT_EQ(findPath(doc.grid, doc.start, doc.goals[0]).status, SearchStatus::Found) << g.name;
+    o.width = g.minWidth > 1 ? g.minWidth - 1 : -1;  // 0 would mean the default width
+    o.height = g.minHeight;
+    EXPECT_FALSE(generateMap(g.name, o, doc).ok()) << g.name << " below its minimum width";
+  }
+  MapDocument doc;
+  EXPECT_EQ(generateMap("caves", GeneratorOptions{}, doc).message,
+            "unknown generator 'caves' (backtracker, division, hex, random or arcade)")
+      << names;
+}
+
+TEST(Registry, NamesOfMovementCostModelCellsAndDirectionsRoundTrip) {
+  for (int i = 0; i < kMovementCount; ++i) {
+    DiagonalMovement m{};
+    ASSERT_TRUE(parseMovement(movementName(static_cast<DiagonalMovement>(i)), m));
+    EXPECT_EQ(static_cast<int>(m), i);
+  }
+  for (int i = 0; i < 2; ++i) {
+    CostModel c{};
+    Topology t{};
+    ASSERT_TRUE(parseCostModel(costModelName(static_cast<CostModel>(i)), c));
+    ASSERT_TRUE(parseTopology(topologyName(static_cast<Topology>(i)), t));
+    EXPECT_EQ(static_cast<int>(c), i);
+    EXPECT_EQ(static_cast<int>(t), i);
+  }
+  for (int d = 0; d < 8; ++d) {
+    Direction parsed{};
+    ASSERT_TRUE(parseDirection(directionName(static_cast<Direction>(d)), parsed));
+    EXPECT_EQ(static_cast<int>(parsed), d);
+  }
+  EXPECT_STREQ(statusLabel(SearchStatus::NoPath), "no path");
+  EXPECT_STREQ(statusName(SearchStatus::NoPath), "no-path");
+}
