@@ -99,6 +99,8 @@ struct OneWayLine {
   std::uint8_t mask = kAllDirections;
 };
 
+constexpr std::size_t kMaxHeaderKeys = 16;
+
 // Header fields as read, checked against the grid once the grid is known.
 struct Header {
   MapDocument doc;
@@ -116,7 +118,7 @@ struct Header {
   std::vector<Position> goals;
   std::vector<PortalLine> portals;
   std::vector<OneWayLine> oneWays;
-  int seen[16] = {};  // line of the first occurrence of each single-valued key
+  int seen[kMaxHeaderKeys] = {};  // line of the first occurrence of each single-valued key
 };
 
 Error parseCoordinates(const std::vector<text::Token>& t, std::size_t i, int line, Position& out) {
@@ -335,7 +337,7 @@ constexpr KeySpec kKeys[] = {
     {"one-way", true, parseOneWayLine},
 };
 constexpr std::size_t kKeyCount = std::size(kKeys);
-static_assert(kKeyCount <= std::size(Header{}.seen), "Header::seen has a slot per key");
+static_assert(kKeyCount <= kMaxHeaderKeys, "Header::seen has a slot per key");
 
 std::string keyList() {
   std::string out;

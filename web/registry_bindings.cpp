@@ -1,0 +1,108 @@
+// registry(): core's registries and limits for the page, as one plain JS object, so no
+// name, trait or limit is typed again in JavaScript.
+//
+//   { algorithms: [{name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, note}],
+//     heuristics: [name], generators: [{name, label, description, minWidth, minHeight, defaultWidth,
+//     defaultHeight, usesDensity, usesTunnels}], movements: [{name, description}], costModels: [name],
+//     cellShapes: [name], directions: [{name, dx, dy}], statuses: [{name, label}],
+//     limits: {maxGridSide, maxGoals, maxPortals, minCellCost, maxCost, maxSearchNodes} }
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+
+#include "astar/generators.h"
+#include "astar/grid.h"
+#include "astar/heuristic.h"
+#include "astar/limits.h"
+#include "astar/search.h"
+
+namespace {
+
+using emscripten::val;
+
+template <class Fill>
+val listOf(int count, Fill&& fill) {
+  val list = val::array();
+  for (int i = 0; i < count; ++i) list.call<void>("push", fill(i));
+  return list;
+}
+
+val algorithmList() {
+  return listOf(astar::kAlgorithmCount, [](int i) {
+    const astar::AlgorithmInfo& a = astar::algorithms()[static_cast<std::size_t>(i)];
+    val o = val::object();
+    o.set("name", std::string(a.name));
+    o.set("label", std::string(a.label));
+    o.set("usesHeuristic", a.usesHeuristic);
+    o.set("optimal", a.optimal);
+    o.set("weighted", a.weighted);
+    o.set("heuristicOnly", a.heuristicOnly);
+    o.set("squareUniformGrids", a.squareUniformGrids);
+    o.set("note", std::string(a.note));
+    return o;
+  });
+}
+
+val generatorList() {
+  const auto all = astar::generators();
+  return listOf(static_cast<int>(all.size()), [&](int i) {
+    const astar::GeneratorInfo& g = all[static_cast<std::size_t>(i)];
+    val o = val::object();
+    o.set("name", std::string(g.name));
+    o.set("label", std::string(g.label));
+    o.set("description", std::string(g.description));
+    o.set("minWidth", g.minWidth);
+    o.set("minHeight", g.minHeight);
+    o.set("defaultWidth", g.defaultWidth);
+    o.set("defaultHeight", g.defaultHeight);
+    o.set("usesDensity", g.usesDensity);
+    o.set("usesTunnels", g.usesTunnels);
+    return o;
+  });
+}
+
+val registry() {
+  val r = val::object();
+  r.set("algorithms", algorithmList());
+  r.set("heuristics", listOf(astar::kHeuristicCount, [](int i) {
+          return std::string(astar::heuristicName(static_cast<astar::Heuristic>(i)));
+        }));
+  r.set("generators", generatorList());
+  r.set("movements", listOf(astar::kMovementCount, [](int i) {
+          val o = val::object();
+          o.set("name", std::string(astar::movementName(static_cast<astar::DiagonalMovement>(i))));
+          o.set("description", std::string(astar::movementDescription(static_cast<astar::DiagonalMovement>(i))));
+          return o;
+        }));
+  r.set("costModels",
+        listOf(2, [](int i) { return std::string(astar::costModelName(static_cast<astar::CostModel>(i))); }));
+  r.set("cellShapes",
+        listOf(2, [](int i) { return std::string(astar::topologyName(static_cast<astar::Topology>(i))); }));
+  r.set("directions", listOf(8, [](int i) {
+          val o = val::object();
+          o.set("name", std::string(astar::directionName(static_cast<astar::Direction>(i))));
+          o.set("dx", astar::kDirectionX[i]);
+          o.set("dy", astar::kDirectionY[i]);
+          return o;
+        }));
+  r.set("statuses", listOf(astar::kStatusCount, [](int i) {
+          val o = val::object();
+          o.set("name", std::string(astar::statusName(static_cast<astar::SearchStatus>(i))));
+          o.set("label", std::string(astar::statusLabel(static_cast<astar::SearchStatus>(i))));
+          return o;
+        }));
+  val limits = val::object();
+  limits.set("maxGridSide", astar::kMaxGridSide);
+  limits.set("maxGoals", astar::kMaxGoals);
+  limits.set("maxPortals", astar::kMaxPortals);
+  limits.set("minCellCost", astar::kMinCellCost);
+  limits.set("maxCost", astar::kMaxCost);
+  limits.set("maxSearchNodes", static_cast<double>(astar::kMaxSearchNodes));
+  r.set("limits", limits);
+  return r;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(astar_registry) { emscripten::function("registry", &registry); }
