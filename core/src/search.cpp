@@ -496,10 +496,10 @@ PathResult findPath(const Grid& grid, NodeId start, NodeId goal, const SearchOpt
 }
 
 const char* algorithmName(Algorithm a) {
-  static const char* const names[kAlgorithmCount] = {"astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs",
-                                                     "jps"};
+  static const char* const kNames[kAlgorithmCount] = {"astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs",
+                                                      "jps"};
   const int i = static_cast<int>(a);
-  return i >= 0 && i < kAlgorithmCount ? names[i] : "unknown";
+  return i >= 0 && i < kAlgorithmCount ? kNames[i] : "unknown";
 }
 
 bool parseAlgorithm(const char* name, Algorithm& out) {
