@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 PORT ?= 8080
 
-.PHONY: serve test test-long fuzz bench setup wasm native asan clean format help
+.PHONY: serve test test-long fuzz bench setup wasm native asan clean format lint help
 
 help:
 	@echo "make serve   build the wasm playground and serve it at http://127.0.0.1:$(PORT) (PORT= overrides)"
@@ -13,6 +13,7 @@ help:
 	@echo "make fuzz    run the fuzzers (scripts/fuzz.sh)"
 	@echo "make bench   run the benchmarks (scripts/bench.sh)"
 	@echo "make format  clang-format the C++ sources"
+	@echo "make lint    clang-format, clang-tidy, ESLint, actionlint, line endings (scripts/lint.sh; make test runs it too)"
 
 serve: wasm
 	@node scripts/serve.mjs build-wasm/dist $(PORT)
@@ -48,6 +49,10 @@ bench:
 
 format:
 	@git ls-files '*.cpp' '*.h' | xargs clang-format -i
+
+lint:
+	@scripts/setup.sh lint
+	@scripts/lint.sh
 
 clean:
 	rm -rf build-release build-asan build-wasm build dist

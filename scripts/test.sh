@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# make test: install what is missing, build native release, native ASan+UBSan and wasm
-# release, run ctest in the release build (GoogleTest, node tests of the wasm module,
+# make test: install what is missing, build native release, run `make lint` (scripts/lint.sh,
+# which needs the release build's compile_commands.json), build wasm release and native
+# ASan+UBSan, run ctest in the release build (GoogleTest, node tests of the wasm module,
 # headless-Chromium tests of the page) and in the sanitizer build (native tests), then
-# print one summary line with counts. Exits non-zero on any failure.
+# print one summary line with counts. Exits non-zero on any failure, a lint failure included
+# (the tests still run after a lint failure, so one run reports both).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -13,15 +15,20 @@ die() { echo; echo "make test: FAILED: $*"; exit 1; }
 step "setup (installs only what is missing)"
 scripts/setup.sh test || die "setup"
 
-for preset in wasm-release release asan; do
+lint_status=0
+for preset in release wasm-release asan; do
   step "configure and build: $preset"
   cmake --preset "$preset" > "/tmp/astar-configure-$preset.$$.log" 2>&1 \
     || { cat "/tmp/astar-configure-$preset.$$.log"; die "configuring $preset"; }
   rm -f "/tmp/astar-configure-$preset.$$.log"
   cmake --build --preset "$preset" || die "building $preset"
+  if [ "$preset" = release ]; then
+    step "make lint (scripts/lint.sh)"
+    scripts/lint.sh || lint_status=1
+  fi
 done
 
-passed=0 failed=0 skipped=0 status=0
+passed=0 failed=0 skipped=0 status=$lint_status
 # Runs ctest and adds its counts. ctest's closing line: "N% tests passed, F tests failed out of T";
 # skipped tests are listed as "(Skipped)" and counted in T but not in F.
 run_ctest() {
@@ -49,5 +56,6 @@ run_ctest asan
 
 echo
 echo "make test: took $(( $(date +%s) - started )) s (ctest of the release and the sanitizer builds)"
+[ "$lint_status" -eq 0 ] || echo "make lint: FAILED (see its output above; make format, npx eslint --fix)"
 echo "summary: $passed passed, $failed failed, $skipped skipped"
 [ "$status" -eq 0 ] && [ "$failed" -eq 0 ]

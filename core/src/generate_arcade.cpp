@@ -81,7 +81,7 @@ Error generateArcadeMaze(const ArcadeOptions& o, MapDocument& out, ArcadeLayout*
   std::vector<Edge> edges;
   std::vector<std::vector<std::uint32_t>> groups;  // edge indices, an edge with its mirror
   std::vector<std::vector<std::uint32_t>> groupsAt(static_cast<std::size_t>(nx * ny));
-  auto addGroup = [&](std::vector<Edge> es) {
+  auto addGroup = [&](const std::vector<Edge>& es) {
     std::vector<std::uint32_t> g;
     for (const Edge& e : es) {
       g.push_back(static_cast<std::uint32_t>(edges.size()));

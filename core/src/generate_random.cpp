@@ -1,4 +1,5 @@
 // Random obstacle fields at a given density.
+#include <cmath>
 #include <string>
 
 #include "astar/generators.h"
@@ -18,7 +19,7 @@ Error generateRandomObstacles(int width, int height, double density, std::uint64
     if (rng.unit() < density && n != 0 && n != last) (void)g.setWall(g.xOf(n), g.yOf(n));
   doc.start = 0;
   doc.goals = {last};
-  const int percent = static_cast<int>(density * 100.0 + 0.5);
+  const int percent = static_cast<int>(std::lround(density * 100.0));
   generate::finish(
       doc, "Random obstacles " + std::to_string(percent) + "% seed " + std::to_string(seed),
       "Each cell a wall with probability " + std::to_string(percent) + "%, seed " + std::to_string(seed) + ".");

@@ -24,10 +24,10 @@ HeuristicProperties heuristicProperties(Heuristic h, const Grid& grid, bool wrap
 }
 
 const char* heuristicName(Heuristic h) {
-  static const char* const names[kHeuristicCount] = {"zero",      "manhattan", "euclidean", "octile",
-                                                     "chebyshev", "exact",     "landmarks"};
+  static const char* const kNames[kHeuristicCount] = {"zero",      "manhattan", "euclidean", "octile",
+                                                      "chebyshev", "exact",     "landmarks"};
   const int i = static_cast<int>(h);
-  return i >= 0 && i < kHeuristicCount ? names[i] : "unknown";
+  return i >= 0 && i < kHeuristicCount ? kNames[i] : "unknown";
 }
 
 bool parseHeuristic(const char* name, Heuristic& out) {

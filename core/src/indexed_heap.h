@@ -41,8 +41,8 @@ struct OpenEntry {
 template <class OnMove, bool KeysLeaveLowBits = false>
 class IndexedHeap {
  public:
-  static constexpr std::uint32_t Arity = 8;
-  static constexpr std::uint32_t kChildBits = 3;  // log2(Arity)
+  static constexpr std::uint32_t kArity = 8;
+  static constexpr std::uint32_t kChildBits = 3;  // log2(kArity)
   explicit IndexedHeap(OnMove onMove) : onMove_(onMove) {}
   // Room for n entries; push grows the storage only past it.
   void reserve(std::size_t n) {
@@ -50,7 +50,7 @@ class IndexedHeap {
   }
   void clear() {
     size_ = 0;
-    if (capacity_ > 0) std::fill_n(keys(), Arity, kEmptyKey);
+    if (capacity_ > 0) std::fill_n(keys(), kArity, kEmptyKey);
   }
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
@@ -59,7 +59,7 @@ class IndexedHeap {
 
   void push(std::uint64_t key, NodeId node) {
     if (size_ == capacity_) grow(capacity_ * 2 + 16);
-    keys()[size_ + Arity] = kEmptyKey;  // keeps the Arity slots past the last entry empty
+    keys()[size_ + kArity] = kEmptyKey;  // keeps the kArity slots past the last entry empty
     siftUp(static_cast<std::uint32_t>(size_++), key, node);
   }
   NodeId pop() {
@@ -76,7 +76,7 @@ class IndexedHeap {
 
  private:
   // Position p lives at storage index offset + p, with the offset chosen so that the children
-  // of p (Arity * p + 1 ...) start on a 64-byte boundary of the key array.
+  // of p (kArity * p + 1 ...) start on a 64-byte boundary of the key array.
   std::uint64_t* keys() { return keys_; }
   const std::uint64_t* keys() const { return keys_; }
   NodeId* nodes() { return nodes_; }
@@ -85,8 +85,8 @@ class IndexedHeap {
     // new[] of a trivial type leaves the memory untouched: reserving room for every node of a
     // big map costs address space, not resident pages, until the heap really grows there.
     constexpr std::size_t kPerLine = 64 / sizeof(std::uint64_t);
-    std::unique_ptr<std::uint64_t[]> keys(new std::uint64_t[n + 2 * kPerLine + 2 * Arity]);
-    std::unique_ptr<NodeId[]> nodes(new NodeId[n + 2 * kPerLine + 2 * Arity]);
+    std::unique_ptr<std::uint64_t[]> keys(new std::uint64_t[n + 2 * kPerLine + 2 * kArity]);
+    std::unique_ptr<NodeId[]> nodes(new NodeId[n + 2 * kPerLine + 2 * kArity]);
     const auto address = reinterpret_cast<std::uintptr_t>(keys.get());
     const std::size_t aligned = ((64 - address % 64) % 64) / sizeof(std::uint64_t);  // keys to a boundary
     const std::size_t offset = aligned + kPerLine - 1;  // position 1 (first child of 0) on the boundary
@@ -99,7 +99,7 @@ class IndexedHeap {
     keys_ = keyStorage_.get() + offset;
     nodes_ = nodeStorage_.get() + offset;
     capacity_ = n;
-    std::fill_n(this->keys() + size_, Arity + 1, kEmptyKey);
+    std::fill_n(this->keys() + size_, kArity + 1, kEmptyKey);
   }
   void place(std::uint32_t i, std::uint64_t key, NodeId node) {
     keys()[i] = key;
@@ -110,7 +110,7 @@ class IndexedHeap {
     const std::uint64_t* k = keys();
     const NodeId* v = nodes();
     while (i > 0) {
-      const std::uint32_t parent = (i - 1) / Arity;
+      const std::uint32_t parent = (i - 1) / kArity;
       if (!(key < k[parent])) break;
       place(i, k[parent], v[parent]);
       i = parent;
@@ -123,7 +123,7 @@ class IndexedHeap {
     const std::uint32_t n = static_cast<std::uint32_t>(size_);
     std::uint32_t i = 0;
     for (;;) {
-      const std::uint32_t first = Arity * i + 1;
+      const std::uint32_t first = kArity * i + 1;
       if (first >= n) break;
       // Slots past the last entry hold kEmptyKey, so a partly filled family needs no
       // separate scan (a branch that mispredicted once per pop at the bottom level).
@@ -134,20 +134,20 @@ class IndexedHeap {
     }
     place(i, key, node);
   }
-  // The smallest of Arity children, as a tournament: a shorter dependency chain than a scan,
+  // The smallest of kArity children, as a tournament: a shorter dependency chain than a scan,
   // and every step a compare and a select.
   static std::uint32_t smallestOf(const std::uint64_t* k, std::uint32_t first) {
-    std::uint64_t key[Arity];
+    std::uint64_t key[kArity];
     if constexpr (KeysLeaveLowBits) {
-      for (std::uint32_t c = 0; c < Arity; ++c) key[c] = k[first + c] | c;
-      for (std::uint32_t width = Arity; width > 1; width /= 2)
+      for (std::uint32_t c = 0; c < kArity; ++c) key[c] = k[first + c] | c;
+      for (std::uint32_t width = kArity; width > 1; width /= 2)
         for (std::uint32_t c = 0; c < width / 2; ++c)
           key[c] = key[2 * c + 1] < key[2 * c] ? key[2 * c + 1] : key[2 * c];
-      return first + static_cast<std::uint32_t>(key[0] & (Arity - 1));
+      return first + static_cast<std::uint32_t>(key[0] & (kArity - 1));
     } else {
-      std::uint32_t index[Arity];
-      for (std::uint32_t c = 0; c < Arity; ++c) index[c] = first + c, key[c] = k[first + c];
-      for (std::uint32_t width = Arity; width > 1; width /= 2)
+      std::uint32_t index[kArity];
+      for (std::uint32_t c = 0; c < kArity; ++c) index[c] = first + c, key[c] = k[first + c];
+      for (std::uint32_t width = kArity; width > 1; width /= 2)
         for (std::uint32_t c = 0; c < width / 2; ++c) {
           const bool right = key[2 * c + 1] < key[2 * c];
           index[c] = right ? index[2 * c + 1] : index[2 * c];

@@ -43,11 +43,6 @@ function makeLayer(width, height) {
   return { canvas, ctx, image, pixels: new Uint32Array(image.data.buffer) };
 }
 
-function cssColor(packed) {
-  const r = packed & 255, g = (packed >>> 8) & 255, b = (packed >>> 16) & 255, a = (packed >>> 24) / 255;
-  return `rgba(${r},${g},${b},${a})`;
-}
-
 // Adds a pointy-top hexagon centred at (cx, cy) to a path: half width hw, centre-to-corner s.
 function addHexagon(path, cx, cy, hw, s) {
   path.moveTo(cx, cy - s);

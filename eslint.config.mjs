@@ -1,0 +1,34 @@
+// ESLint flat config (`make lint` runs it; `npx eslint --fix` fixes what it can).
+// The recommended rule set, nothing stylistic: clang-format-like layout is not enforced for JS.
+import js from '@eslint/js';
+import globals from 'globals';
+
+export default [
+  {
+    // Build output, installed packages and generated files are not ours to lint.
+    ignores: ['build*/**', 'dist/**', '**/node_modules/**', 'test-results/**'],
+  },
+  // Every linted file: the recommended rules, as ES modules. The globals depend on where a file runs.
+  js.configs.recommended,
+  { languageOptions: { sourceType: 'module' } },
+  {
+    // The page: plain ES modules in the browser.
+    files: ['web/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The agents' path worker runs as a module Web Worker.
+    files: ['web/js/agents/path_worker.js'],
+    languageOptions: { globals: { ...globals.worker } },
+  },
+  {
+    // Node scripts and tests. The page tests also hand functions to page.evaluate(), which run in
+    // the browser, so those files see both sets of globals.
+    files: ['tests/web/**/*.mjs', 'bench/node/**/*.mjs', 'scripts/*.mjs', 'eslint.config.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['tests/web/**/*.mjs'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+];
