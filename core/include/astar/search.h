@@ -44,9 +44,11 @@ const char* statusName(SearchStatus s);
 struct SearchOptions {
   Algorithm algorithm = Algorithm::AStar;
   Heuristic heuristic = Heuristic::Octile;
-  double weight = 1.0;            // WeightedAStar: f = g + weight * h (>= 1; cost <= weight * optimal)
-  bool wrapAware = true;          // heuristic uses torus distance on wrapping axes
-  bool portalAware = true;        // heuristic accounts for portals
+  double weight = 1.0;        // WeightedAStar: f = g + weight * h (>= 1; cost <= weight * optimal)
+  bool wrapAware = true;      // heuristic uses torus distance on wrapping axes
+  bool portalAware = true;    // heuristic accounts for portals
+  bool reopenClosed = false;  // weighted A*: put closed nodes back on the open list when a cheaper path is found (off:
+                              // the w x optimal bound still holds)
   bool recordExpansions = false;  // keep the expansion order (for the playground's inspector)
 };
 
