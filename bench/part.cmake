@@ -1,27 +1,38 @@
-# Benchmark parts (optional). The Boost.Graph peer is linked into `astar bench` only when
-# CMake finds Boost (Debian: libboost-graph-dev); the normal build never needs it.
+# Benchmark parts (optional). The Boost.Graph peer is its own program, bench_boost, built only
+# when CMake finds Boost (Debian: libboost-graph-dev); nothing else needs Boost, and this file
+# changes no target of another part (the `astar` tool is built and tested without bench/).
 include(${CMAKE_CURRENT_LIST_DIR}/agents.cmake OPTIONAL)  # path_service_bench (the agents' benchmark)
-if(TARGET astar)
-  target_include_directories(astar PRIVATE ${CMAKE_SOURCE_DIR}/bench)  # path_check.h, boost_peer.h
-  find_package(Boost 1.74 QUIET)
-  if(Boost_FOUND)
-    add_library(astar_bench_boost STATIC ${CMAKE_SOURCE_DIR}/bench/boost_peer.cpp)
-    target_link_libraries(astar_bench_boost PUBLIC astar_core Boost::headers)
-    # g++ 12 reports maybe-uninitialized inside Boost's own edge iterator (boost::optional) when
-    # it inlines astar_search into this file; the warning is about Boost's code, not ours.
-    target_compile_options(astar_bench_boost PRIVATE ${ASTAR_WARNINGS} -Wno-maybe-uninitialized)
-    target_link_libraries(astar PRIVATE astar_bench_boost)
-    target_compile_definitions(astar PRIVATE ASTAR_BENCH_BOOST=1)
-    message(STATUS "astar bench: Boost.Graph peer enabled (Boost ${Boost_VERSION})")
-  else()
-    message(STATUS "astar bench: Boost not found, the Boost.Graph peer is left out")
-  endif()
 
-  # The runner's behaviour on a tiny map (not its timing): right lengths pass, a wrong optimum
-  # fails the run and names the line, bad input gives a clear error.
+# bench_boost uses the benchmark runner of the `astar` tool (tools/astar/bench_runner.*), so the
+# two time and report the same way; it needs the tool's sources, not its target.
+set(ASTAR_BENCH_RUNNER_SOURCES ${CMAKE_SOURCE_DIR}/tools/astar/bench_runner.cpp ${CMAKE_SOURCE_DIR}/tools/astar/cli.cpp)
+find_package(Boost 1.74 QUIET)
+if(Boost_FOUND AND EXISTS ${CMAKE_SOURCE_DIR}/tools/astar/bench_runner.cpp)
+  add_executable(bench_boost ${CMAKE_SOURCE_DIR}/bench/bench_boost.cpp ${CMAKE_SOURCE_DIR}/bench/boost_peer.cpp
+                             ${ASTAR_BENCH_RUNNER_SOURCES})
+  target_include_directories(bench_boost PRIVATE ${CMAKE_SOURCE_DIR}/bench ${CMAKE_SOURCE_DIR}/tools/astar)
+  target_link_libraries(bench_boost PRIVATE astar_core Boost::headers)
+  # g++ 12 reports maybe-uninitialized inside Boost's own edge iterator (boost::optional) when
+  # it inlines astar_search into boost_peer.cpp; the warning is about Boost's code, not ours.
+  target_compile_options(bench_boost PRIVATE ${ASTAR_WARNINGS} -Wno-maybe-uninitialized)
+  set_target_properties(bench_boost PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bench)
+  message(STATUS "bench_boost: Boost.Graph peer enabled (Boost ${Boost_VERSION})")
+else()
+  message(STATUS "bench_boost: Boost not found, the Boost.Graph peer is left out")
+endif()
+
+# The runners' behaviour on a tiny map (not their timing): right lengths pass, a wrong optimum
+# fails the run and names the line, bad input gives a clear error; bench_boost (when built)
+# answers the same rows right.
+if(TARGET astar)
+  set(ASTAR_BENCH_BOOST_ARG "")
+  if(TARGET bench_boost)
+    set(ASTAR_BENCH_BOOST_ARG -DBOOST=$<TARGET_FILE:bench_boost>)
+  endif()
   add_test(NAME bench.runner_tiny_map
-           COMMAND ${CMAKE_COMMAND} -DASTAR=$<TARGET_FILE:astar> -DDATA=${CMAKE_SOURCE_DIR}/bench/testdata
-                   -DWORK=${CMAKE_BINARY_DIR}/bench-runner-test -P ${CMAKE_SOURCE_DIR}/bench/check_runner.cmake)
+           COMMAND ${CMAKE_COMMAND} -DASTAR=$<TARGET_FILE:astar> ${ASTAR_BENCH_BOOST_ARG}
+                   -DDATA=${CMAKE_SOURCE_DIR}/bench/testdata -DWORK=${CMAKE_BINARY_DIR}/bench-runner-test
+                   -P ${CMAKE_SOURCE_DIR}/bench/check_runner.cmake)
   set_tests_properties(bench.runner_tiny_map PROPERTIES LABELS bench)
 endif()
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make bench`: our native A* and JPS beside Boost.Graph astar_search, and our wasm module
+# `make bench`: our native A* and JPS beside Boost.Graph astar_search (bench/bench_boost, the
+# runner of `astar bench` plus the Boost peer, all three interleaved in one process), and our wasm module
 # beside PathFinding.js 0.4.18 in node, on the same Moving AI queries; prints one markdown
 # table of time ratios (ours / peer) per map and their geometric mean.
 #   MAPS=folder   scenario folder (default ../shared/maps-bench)
@@ -27,9 +28,20 @@ if [ ! -d "$MAPS" ]; then
 fi
 mkdir -p "$OUT"
 
-echo "bench.sh: building the native runner (build-release) and the bench wasm module (build-bench-wasm)" >&2
+echo "bench.sh: building the native runners (build-release) and the bench wasm module (build-bench-wasm)" >&2
 cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUT/configure-native.log"
-cmake --build build-release -j2 --target astar > "$OUT/build-native.log" || { cat "$OUT/build-native.log" >&2; exit 1; }
+# bench_boost exists only when CMake found Boost (scripts/setup.sh bench installs it); without
+# it the native runner is `astar bench` alone and the table has no Boost columns.
+native_targets=(astar)
+native=(build-release/tools/astar/astar bench)
+if grep -q "bench_boost: Boost.Graph peer enabled" "$OUT/configure-native.log"; then
+  native_targets+=(bench_boost)
+  native=(build-release/bench/bench_boost --algorithms astar,jps,boost)
+else
+  echo "bench.sh: Boost not found: no Boost.Graph peer in this run" >&2
+fi
+cmake --build build-release -j2 --target "${native_targets[@]}" > "$OUT/build-native.log" ||
+  { cat "$OUT/build-native.log" >&2; exit 1; }
 emcmake cmake -S bench/node -B build-bench-wasm -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUT/configure-wasm.log" 2>&1 ||
   { cat "$OUT/configure-wasm.log" >&2; exit 1; }
 cmake --build build-bench-wasm -j2 > "$OUT/build-wasm.log" 2>&1 || { cat "$OUT/build-wasm.log" >&2; exit 1; }
@@ -51,7 +63,7 @@ for run in $(seq 1 "$RUNS"); do
   : > "$dir/node.jsonl"
   echo "bench.sh: run $run of $RUNS: ${#scenarios[@]} maps, $SAMPLE rows per map, $REPEAT repeats; per map: native (A*, JPS, Boost.Graph), then node (wasm A*, wasm JPS, PathFinding.js A* and JPS)" >&2
   for scen in "${scenarios[@]}"; do
-    build-release/tools/astar/astar bench --json --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$dir/native.jsonl"
+    "${native[@]}" --json --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$dir/native.jsonl"
     node bench/node/run.mjs --json --module build-bench-wasm/astar_bench.mjs --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$dir/node.jsonl"
   done
   node bench/node/table.mjs --geomeans "$dir/geomeans.json" "$dir/native.jsonl" "$dir/node.jsonl" | tee "$dir/table.md"

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "astar/grid.h"
+#include "astar/path_cost.h"
 #include "astar/search.h"
-#include "path_check.h"
 
 namespace {
 
@@ -41,7 +41,7 @@ class BenchGrid {
   bool fellBack() const { return search_.stats().fellBack; }
   std::string message() const { return search_.message(); }
   // The last path's cost walked move by move (-1 when a step is not a legal move), untimed.
-  double walkedCost() const { return astar::bench::walkedCost(grid_, search_.path()); }
+  double walkedCost() const { return astar::pathCost(grid_, search_.path()); }
   double bytesPerNode() const { return static_cast<double>(search_.bytesPerNode()); }
 
  private:

@@ -8,6 +8,8 @@
 #include <limits>
 #include <string>
 
+#include "astar/path_cost.h"
+
 namespace astar {
 
 namespace {
@@ -273,11 +275,8 @@ Error hexCentres(const Grid& g, std::span<const NodeId> path, std::vector<PathPo
   out.push_back(point(path[0], PathJoin::Start));
   for (std::size_t i = 1; i < path.size(); ++i) {
     const NodeId a = path[i - 1], b = path[i];
-    double cheapest = std::numeric_limits<double>::infinity();
-    g.forEachNeighbor(a, [&](NodeId m, double c) {
-      if (m == b && c < cheapest) cheapest = c;
-    });
-    if (cheapest == std::numeric_limits<double>::infinity()) {
+    const double cheapest = stepCost(g, a, b);
+    if (cheapest < 0.0) {
       out.clear();
       return Error{"path step " + std::to_string(i) + " from " + cellName(g, a) + " to " + cellName(g, b) +
                    " is not a move the grid allows"};
@@ -305,11 +304,7 @@ Error hexCentres(const Grid& g, std::span<const NodeId> path, std::vector<PathPo
 
 bool lineOfSight(const Grid& grid, NodeId a, NodeId b) {
   if (a >= grid.cellCount() || b >= grid.cellCount() || !grid.passable(a)) return false;
-  if (grid.hex()) {  // no hex line drawing: only the cell itself and one grid move
-    bool near = a == b;
-    grid.forEachNeighbor(a, [&](NodeId m, double) { near = near || m == b; });
-    return near;
-  }
+  if (grid.hex()) return a == b || stepCost(grid, a, b) >= 0.0;  // no hex line drawing: the cell or one move
   double unused;
   return traceCentres(grid, grid.xOf(a), grid.yOf(a), grid.xOf(b), grid.yOf(b), unused);
 }
@@ -344,11 +339,8 @@ Error smoothPath(const Grid& grid, std::span<const NodeId> path, const Smoothing
   for (std::size_t i = 1; i <= path.size(); ++i) {
     PathJoin join = PathJoin::Walk;
     if (i < path.size()) {
-      double cheapest = std::numeric_limits<double>::infinity();
-      grid.forEachNeighbor(path[i - 1], [&](NodeId m, double c) {
-        if (m == path[i] && c < cheapest) cheapest = c;
-      });
-      if (cheapest == std::numeric_limits<double>::infinity()) {
+      const double cheapest = stepCost(grid, path[i - 1], path[i]);
+      if (cheapest < 0.0) {
         out.clear();
         return Error{"path step " + std::to_string(i) + " from " + cellName(grid, path[i - 1]) + " to " +
                      cellName(grid, path[i]) + " is not a move the grid allows"};

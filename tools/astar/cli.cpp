@@ -31,7 +31,25 @@ std::string located(const std::string& path, const Error& e) {
   return out;
 }
 
-void fail(const std::string& message) { std::cerr << "astar: " << message << "\n"; }
+void fail(const std::string& message) { std::cerr << programName << ": " << message << "\n"; }
+
+void optionsFromUsage(const std::string& usage, std::vector<std::string>& valueOptions,
+                      std::vector<std::string>& flags) {
+  std::size_t i = 0;
+  while ((i = usage.find("[--", i)) != std::string::npos) {
+    const std::size_t close = usage.find(']', i);
+    const std::string inside = usage.substr(i + 1, close - i - 1);
+    const std::size_t space = inside.find(' ');
+    if (space != std::string::npos) {
+      valueOptions.push_back(inside.substr(0, space));
+    } else {
+      std::stringstream alternatives(inside);
+      std::string flag;
+      while (std::getline(alternatives, flag, '|')) flags.push_back(flag);
+    }
+    i = close;
+  }
+}
 
 std::string Args::get(const std::string& option, const std::string& fallback) const {
   const auto it = options.find(option);
@@ -51,6 +69,11 @@ bool parseArgs(int argc, char** argv, const std::vector<std::string>& valueOptio
       }
       if (out.options.count(a)) {
         fail(out.command + ": option " + a + " given twice");
+        return false;
+      }
+      const std::string twin = a.compare(0, 5, "--no-") == 0 ? "--" + a.substr(5) : "--no-" + a.substr(2);
+      if (isFlag && out.options.count(twin) && std::find(flags.begin(), flags.end(), twin) != flags.end()) {
+        fail(out.command + ": options " + twin + " and " + a + " contradict each other");
         return false;
       }
       if (takesValue) {

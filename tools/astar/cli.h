@@ -16,6 +16,9 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitMismatch = 1;
 inline constexpr int kExitBadInput = 2;
 
+// The name messages start with ("astar: ..."); bench/bench_boost sets its own.
+inline const char* programName = "astar";
+
 struct Args {
   std::string command;
   std::vector<std::string> positional;
@@ -26,8 +29,13 @@ struct Args {
 
 // Every helper below returns false after printing its message to stderr.
 // Splits argv into positional arguments and options. valueOptions take a value, flags do not.
+// A flag and its "--no-" twin (both in flags) may not be given together.
 bool parseArgs(int argc, char** argv, const std::vector<std::string>& valueOptions,
                const std::vector<std::string>& flags, Args& out);
+// The options of a usage line: "[--x VALUE]" takes a value, "[--x]" is a flag, and
+// "[--x|--no-x]" gives two flags (at most one of them may be used: see parseArgs).
+void optionsFromUsage(const std::string& usage, std::vector<std::string>& valueOptions,
+                      std::vector<std::string>& flags);
 bool expectPositional(const Args& args, std::size_t count, const char* usage);
 
 bool readFile(const std::string& path, std::string& out);
@@ -41,6 +49,15 @@ bool parseNumberArg(const std::string& text, const char* what, double& out);
 std::string located(const std::string& path, const Error& e);
 // Prints "astar: message" to stderr.
 void fail(const std::string& message);
+
+// Usage pieces shared by several commands (commands.inc): the search switches every searching
+// command takes, and the options of the benchmark runners (astar bench, bench/bench_boost).
+#define ASTAR_SEARCH_SWITCHES \
+  "[--weight W] [--wrap-aware|--no-wrap-aware] [--portal-aware|--no-portal-aware] [--reopen]"
+#define ASTAR_BENCH_OPTIONS                                                               \
+  "[--algorithms LIST] [--sample N] [--repeat R] [--warmup-ms MS] " ASTAR_SEARCH_SWITCHES \
+  " [--json] "                                                                            \
+  "[--progress] [--no-progress]"
 
 // Declarations of every command (from commands.inc).
 #define ASTAR_COMMAND(name, function, usage, summary) int function(const Args& args);

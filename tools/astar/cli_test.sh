@@ -144,6 +144,77 @@ case $case in
     expect 2 "unknown generator 'spiral'" -- generate spiral "$tmp/x.map.txt"
     expect 2 "obstacle density must be between 0 and 1" -- generate random "$tmp/x.map.txt" --density 2
     ;;
+  switches)
+    # Each search switch must change what the search does; a switch that is parsed but ignored
+    # fails here. field OUT KEY ALGORITHM: KEY of ALGORITHM's line in compare --json output.
+    field() { grep "\"algorithm\": \"$3\"" <<<"$1" | grep -Eo "\"$2\": [0-9.e+-]+" | head -1 | sed 's/.*: //'; }
+    differs() {  # WHAT A B: fails the case when A equals B (or either is empty)
+      if [[ -z $2 || -z $3 || $2 == "$3" ]]; then echo "FAIL: $1: '$2' vs '$3' (the switch changed nothing)"; failures=$((failures + 1));
+      else echo "ok: $1: $2 -> $3"; fi
+    }
+    same() {
+      if [[ -z $2 || $2 != "$3" ]]; then echo "FAIL: $1: '$2' vs '$3' differ"; failures=$((failures + 1)); else echo "ok: $1: $2"; fi
+    }
+    expect 0 "--no-wrap-aware" -- help
+    expect 0 "--no-portal-aware" -- help
+    expect 0 "--reopen " -- help
+    # A portal into a walled-off pocket beside the goal: the portal-aware heuristic is lower
+    # (admissible, less informed), so A* expands more; the optimal cost is the same.
+    printf 'astar-map 1\nsize: 24 x 7\nterrain: . 1\nterrain: # wall\nstart: 1 3\ngoal: 22 4\nportal: 2 3 -> 21 0 1\ngrid:\n...................#....\n...................#####\n...........#............\n...........#............\n...........#............\n........................\n........................\n' >"$tmp/portal.map.txt"
+    on=$("$astar" compare "$tmp/portal.map.txt" --json --repeat 1) off=$("$astar" compare "$tmp/portal.map.txt" --json --repeat 1 --no-portal-aware)
+    differs "compare --no-portal-aware, A* expanded" "$(field "$on" expanded astar)" "$(field "$off" expanded astar)"
+    same "compare --no-portal-aware, A* cost (6 digits)" "$(printf %.6f "$(field "$on" cost astar)")" "$(printf %.6f "$(field "$off" cost astar)")"
+    on=$("$astar" path "$tmp/portal.map.txt" --portal-aware | grep expansions) off=$("$astar" path "$tmp/portal.map.txt" --no-portal-aware | grep expansions)
+    differs "path --no-portal-aware" "$on" "$off"
+    # Wrap on x, but the seam column is all wall: the torus distance is lower than any real path
+    # there, so the wrap-aware heuristic is less informed; same cost, more expansions.
+    printf 'astar-map 1\nsize: 24 x 7\nwrap: x\nterrain: . 1\nterrain: # wall\nstart: 2 3\ngoal: 21 1\ngrid:\n#.......................\n#.......................\n#..........#............\n#..........#............\n#..........#............\n#.......................\n#.......................\n' >"$tmp/wrap.map.txt"
+    on=$("$astar" compare "$tmp/wrap.map.txt" --json --repeat 1) off=$("$astar" compare "$tmp/wrap.map.txt" --json --repeat 1 --no-wrap-aware)
+    differs "compare --no-wrap-aware, A* expanded" "$(field "$on" expanded astar)" "$(field "$off" expanded astar)"
+    same "compare --no-wrap-aware, A* cost" "$(field "$on" cost astar)" "$(field "$off" cost astar)"
+    on=$("$astar" path "$tmp/wrap.map.txt" | grep expansions) off=$("$astar" path "$tmp/wrap.map.txt" --no-wrap-aware | grep expansions)
+    differs "path --no-wrap-aware" "$on" "$off"
+    # scen reads any map format with --map: the same two maps, one row each.
+    printf 'version 1\n0\tportal.map.txt\t24\t7\t1\t3\t22\t4\t22.24264069\n' >"$tmp/portal.map.scen"
+    on=$("$astar" scen "$tmp/portal.map.scen" --map "$tmp/portal.map.txt" --json | tail -1)
+    off=$("$astar" scen "$tmp/portal.map.scen" --map "$tmp/portal.map.txt" --json --no-portal-aware | tail -1)
+    differs "scen --no-portal-aware" "$(grep -o '"expansions": [0-9]*' <<<"$on")" "$(grep -o '"expansions": [0-9]*' <<<"$off")"
+    printf 'version 1\n0\twrap.map.txt\t24\t7\t2\t3\t21\t1\t19.82842712\n' >"$tmp/wrap.map.scen"
+    on=$("$astar" scen "$tmp/wrap.map.scen" --map "$tmp/wrap.map.txt" --json | tail -1)
+    off=$("$astar" scen "$tmp/wrap.map.scen" --map "$tmp/wrap.map.txt" --json --no-wrap-aware | tail -1)
+    differs "scen --no-wrap-aware" "$(grep -o '"expansions": [0-9]*' <<<"$on")" "$(grep -o '"expansions": [0-9]*' <<<"$off")"
+    expect 0 '"mismatches": 0' -- scen "$tmp/wrap.map.scen" --map "$tmp/wrap.map.txt" --json --no-wrap-aware
+    # --weight: scen and bench used to run weighted A* at 1.5 whatever was asked.
+    scen=$maps/random128-25-7.map.scen
+    expect 1 '"algorithm": "weighted-astar", "weight": 1.5, ' -- scen "$scen" --algorithm weighted-astar --json
+    a=$("$astar" scen "$scen" --algorithm weighted-astar --weight 1.5 --json | tail -1 | grep -o '"expansions": [0-9]*')
+    b=$("$astar" scen "$scen" --algorithm weighted-astar --weight 3 --json | tail -1 | grep -o '"expansions": [0-9]*')
+    differs "scen --weight 1.5 -> 3" "$a" "$b"
+    bexp() { "$astar" bench "$scen" --json --warmup-ms 0 --algorithms weighted-astar "$@" | grep -o '"mean_expanded":[0-9.]*'; }
+    differs "bench --weight 1.5 -> 3" "$(bexp --weight 1.5)" "$(bexp --weight 3)"
+    same "bench weighted-astar default weight is 1.5" "$(bexp)" "$(bexp --weight 1.5)"
+    expect 0 '"mismatches":0' -- bench "$scen" --json --warmup-ms 0 --algorithms weighted-astar --weight 3
+    expect 0 '"algorithm":"astar"' -- bench "$scen" --json --warmup-ms 0 --algorithms astar --no-wrap-aware --no-portal-aware --reopen
+    on=$("$astar" compare "$maps/water_vs_ground.map.txt" --json --repeat 1) off=$("$astar" compare "$maps/water_vs_ground.map.txt" --json --repeat 1 --weight 3)
+    differs "compare --weight 1.5 -> 3, weighted A* expanded" "$(field "$on" expanded weighted-astar)" "$(field "$off" expanded weighted-astar)"
+    # Contradictions and bad values are refused.
+    expect 2 "options --wrap-aware and --no-wrap-aware contradict each other" -- path "$maps/arcade.map.txt" --wrap-aware --no-wrap-aware
+    expect 2 "options --no-portal-aware and --portal-aware contradict" -- scen "$scen" --no-portal-aware --portal-aware
+    expect 2 "--weight must be >= 1" -- scen "$scen" --weight 0.5
+    expect 2 "--weight must be a number" -- bench "$scen" --weight heavy
+    ;;
+  reopen)
+    # --reopen (SearchOptions::reopenClosed): weighted A* reopens closed nodes only when asked.
+    # On the teleporters map at weight 3 it finds cheaper paths to closed nodes.
+    field() { grep "\"algorithm\": \"$3\"" <<<"$1" | grep -Eo "\"$2\": [0-9.e+-]+" | head -1 | sed 's/.*: //'; }
+    off=$("$astar" compare "$maps/teleporters.map.txt" --json --repeat 1 --weight 3)
+    on=$("$astar" compare "$maps/teleporters.map.txt" --json --repeat 1 --weight 3 --reopen)
+    r_off=$(field "$off" reopened weighted-astar) r_on=$(field "$on" reopened weighted-astar)
+    if [[ $r_off != 0 ]]; then echo "FAIL: weighted A* reopened $r_off nodes without --reopen"; failures=$((failures + 1)); else echo "ok: no reopening by default"; fi
+    if [[ -z $r_on || $r_on == 0 ]]; then echo "FAIL: --reopen reopened '$r_on' nodes"; failures=$((failures + 1)); else echo "ok: --reopen reopened $r_on"; fi
+    expect 0 "reopened: [1-9]" -- path "$maps/teleporters.map.txt" --algorithm weighted-astar --weight 3 --reopen
+    expect 0 "reopened: 0" -- path "$maps/teleporters.map.txt" --algorithm weighted-astar --weight 3
+    ;;
   *)
     echo "unknown case $case"; exit 2 ;;
 esac

@@ -1,4 +1,4 @@
-// astar compare MAP [SX SY GX GY] [--heuristic H] [--weight W] [--repeat R] [--json]: every
+// astar compare MAP [SX SY GX GY] [--heuristic H] [search switches] [--repeat R] [--json]: every
 // algorithm on one query, side by side: cost against the optimum (Dijkstra), path cells,
 // expansions, relaxed moves, largest open list and time. For teaching ("greedy expands less
 // but pays more") and for choosing an algorithm for a map.
@@ -15,7 +15,7 @@
 namespace astar::cli {
 
 int cmdCompare(const Args& args) {
-  const char* usage = "compare MAP [SX SY GX GY] [--heuristic H] [--weight W] [--repeat R] [--json]";
+  const char* usage = "compare MAP [SX SY GX GY] [--heuristic H] " ASTAR_SEARCH_SWITCHES " [--repeat R] [--json]";
   Query q;
   if (!queryFromArgs(args, "compare", usage, q)) return kExitBadInput;
   SearchOptions base = q.options;
@@ -63,11 +63,12 @@ int cmdCompare(const Args& args) {
     if (json) {
       std::printf(
           "{\"algorithm\": \"%s\", \"status\": \"%s\", \"cost\": %.17g, \"optimal\": %.17g, \"cells\": %llu, "
-          "\"expanded\": %llu, \"generated\": %llu, \"maxOpen\": %llu, \"fellBack\": %s, \"microseconds\": %.3f}\n",
+          "\"expanded\": %llu, \"generated\": %llu, \"reopened\": %llu, \"maxOpen\": %llu, \"fellBack\": %s, "
+          "\"microseconds\": %.3f}\n",
           algorithmName(options.algorithm), statusName(status), found ? s.pathCost : 0.0, reachable ? optimal : 0.0,
           static_cast<unsigned long long>(found ? s.pathCells : 0), static_cast<unsigned long long>(s.expanded),
-          static_cast<unsigned long long>(s.generated), static_cast<unsigned long long>(s.maxOpen),
-          s.fellBack ? "true" : "false", median);
+          static_cast<unsigned long long>(s.generated), static_cast<unsigned long long>(s.reopened),
+          static_cast<unsigned long long>(s.maxOpen), s.fellBack ? "true" : "false", median);
       continue;
     }
     char cost[32] = "-", over[32] = "-", cells[32] = "-";
@@ -81,11 +82,12 @@ int cmdCompare(const Args& args) {
                 static_cast<unsigned long long>(s.maxOpen), median);
   }
   if (!json) {
-    std::printf("heuristic %s%s; weighted A* weight %g; time: median of %lld runs\n", heuristicName(base.heuristic),
-                heuristicProperties(base.heuristic, g, base.wrapAware, base.portalAware).admissible
-                    ? " (admissible)"
-                    : " (may overestimate)",
-                base.weight, repeat);
+    std::printf(
+        "heuristic %s%s%s%s; weighted A* weight %g%s; time: median of %lld runs\n", heuristicName(base.heuristic),
+        heuristicProperties(base.heuristic, g, base.wrapAware, base.portalAware).admissible ? " (admissible)"
+                                                                                            : " (may overestimate)",
+        base.wrapAware ? "" : ", not wrap-aware", base.portalAware ? "" : ", not portal-aware", base.weight,
+        base.reopenClosed ? ", reopening closed nodes" : "", repeat);
   }
   return reachable ? kExitOk : kExitMismatch;
 }

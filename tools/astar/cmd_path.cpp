@@ -1,4 +1,4 @@
-// astar path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [--weight W] [--show]:
+// astar path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [search switches] [--show]:
 // one search (from the map's own start to its nearest goal when no coordinates are given),
 // its cost, length and effort; --show draws the path on the map.
 #include <cstdio>
@@ -11,7 +11,7 @@
 namespace astar::cli {
 
 int cmdPath(const Args& args) {
-  const char* usage = "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [--weight W] [--show]";
+  const char* usage = "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES " [--show]";
   Query q;
   if (!queryFromArgs(args, "path", usage, q)) return kExitBadInput;
   const MapDocument& doc = q.doc;
@@ -31,6 +31,8 @@ int cmdPath(const Args& args) {
             << "heuristic: " << heuristicName(options.heuristic) << "\n";
   if (status == SearchStatus::Found) std::cout << "cost: " << cost << "\ncells: " << s.pathCells << "\n";
   std::cout << "expansions: " << s.expanded << "\n";
+  if (options.algorithm == Algorithm::WeightedAStar)
+    std::cout << "weight: " << options.weight << "\nreopened: " << s.reopened << "\n";
   if (args.has("--show")) {
     std::string cells;
     std::vector<Terrain> terrain;

@@ -1,4 +1,4 @@
-// astar scen FILE.map.scen [--map FILE.map] [--algorithm A] [--heuristic H] [--rows N] [--json]
+// astar scen FILE.map.scen [--map FILE.map] [--algorithm A] [--heuristic H] [search switches] [--rows N] [--json]
 // Runs scenario rows (all, or N spread evenly over the file) and checks each search cost
 // against the row's optimal length within its printed precision. Without --map, the map is
 // the row's map name looked up beside the scenario file, else the scenario path minus
@@ -35,7 +35,8 @@ std::string number(double v) {
 
 int cmdScen(const Args& args) {
   if (!expectPositional(args, 1,
-                        "scen FILE.map.scen [--map FILE.map] [--algorithm A] [--heuristic H] [--rows N] [--json]"))
+                        "scen FILE.map.scen [--map FILE.map] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES
+                        " [--rows N] [--json]"))
     return kExitBadInput;
   const std::string scenPath = args.positional[0];
   std::string text;
@@ -121,13 +122,17 @@ int cmdScen(const Args& args) {
                 << search.stats().expanded << ", " << time << " us" << (ok ? "" : "  MISMATCH") << "\n";
     }
   }
+  const bool weighted = options.algorithm == Algorithm::WeightedAStar;
   if (json) {
     std::cout << "{\"rows\": " << picked.size() << ", \"mismatches\": " << mismatches << ", \"algorithm\": \""
-              << algorithmName(options.algorithm) << "\", \"expansions\": " << totalExpansions
-              << ", \"microseconds\": " << number(totalMicroseconds) << "}\n";
+              << algorithmName(options.algorithm) << "\""
+              << (weighted ? ", \"weight\": " + number(options.weight) : std::string())
+              << ", \"expansions\": " << totalExpansions << ", \"microseconds\": " << number(totalMicroseconds)
+              << "}\n";
   } else {
     std::cout << "rows " << picked.size() << ", mismatches " << mismatches << " (" << algorithmName(options.algorithm)
-              << ", " << totalExpansions << " expansions, " << number(totalMicroseconds / 1000.0) << " ms)\n";
+              << (weighted ? " weight " + number(options.weight) : std::string()) << ", " << totalExpansions
+              << " expansions, " << number(totalMicroseconds / 1000.0) << " ms)\n";
   }
   return mismatches ? kExitMismatch : kExitOk;
 }

@@ -17,36 +17,29 @@ struct Command {
   std::vector<std::string> flags;
 };
 
-// Options each command accepts, read from its usage line: "--x VALUE" takes a value,
-// "--x" alone is a flag. One source of truth for help text and parsing.
-void optionsFromUsage(Command& c) {
-  const std::string usage = c.usage;
-  std::size_t i = 0;
-  while ((i = usage.find("[--", i)) != std::string::npos) {
-    const std::size_t close = usage.find(']', i);
-    const std::string inside = usage.substr(i + 1, close - i - 1);
-    const std::size_t space = inside.find(' ');
-    if (space == std::string::npos)
-      c.flags.push_back(inside);
-    else
-      c.valueOptions.push_back(inside.substr(0, space));
-    i = close;
-  }
-}
-
+// Options each command accepts, read from its usage line (optionsFromUsage): one source of
+// truth for help text and parsing.
 std::vector<Command> commands() {
   std::vector<Command> table = {
 #define ASTAR_COMMAND(name, function, usage, summary) {name, astar::cli::function, usage, summary, {}, {}},
 #include "commands.inc"
 #undef ASTAR_COMMAND
   };
-  for (Command& c : table) optionsFromUsage(c);
+  for (Command& c : table) astar::cli::optionsFromUsage(c.usage, c.valueOptions, c.flags);
   return table;
 }
 
 void usage(std::ostream& out, const std::vector<Command>& table) {
   out << "usage: astar COMMAND ...\n\ncommands:\n";
   for (const Command& c : table) out << "  astar " << c.usage << "\n      " << c.summary << "\n";
+  out << "\nsearch options (path, compare, scen, bench):\n"
+         "  --algorithm A        astar, weighted-astar, dijkstra, greedy, bfs, dfs, jps (bench: --algorithms LIST)\n"
+         "  --heuristic H        zero, manhattan, euclidean, octile (default), chebyshev, exact, landmarks\n"
+         "  --weight W           weighted A*: f = g + W h, W >= 1 (default 1.5 when weighted-astar runs)\n"
+         "  --no-wrap-aware      heuristic ignores wrap-around edges (default --wrap-aware: torus distance)\n"
+         "  --no-portal-aware    heuristic ignores portals (default --portal-aware)\n"
+         "  --reopen             weighted A*: put closed nodes back on the open list when a cheaper path\n"
+         "                       is found (default off; the W x optimal bound holds either way)\n";
   out << "\nformats: playground (.map.txt), movingai (.map), tutorial (.grid.txt), tutorial2 (.tut2.txt)\n"
          "exit status: 0 ok, 1 mismatch or no path, 2 bad file or argument\n";
 }

@@ -1,4 +1,7 @@
-// --algorithm / --heuristic / --weight, shared by the commands that search.
+// The search options of the commands that search (path, compare, scen, bench): --algorithm,
+// --heuristic, --weight, --wrap-aware / --no-wrap-aware, --portal-aware / --no-portal-aware
+// and --reopen (SearchOptions::algorithm, heuristic, weight, wrapAware, portalAware,
+// reopenClosed). A command accepts the ones in its usage line (commands.inc).
 #pragma once
 #include <cstdio>
 #include <string>
@@ -28,8 +31,11 @@ inline bool searchOptionsFromArgs(const Args& args, SearchOptions& options) {
       return false;
     }
   } else if (options.algorithm == Algorithm::WeightedAStar) {
-    options.weight = 1.5;
+    options.weight = 1.5;  // the documented default of weighted A* in every command
   }
+  if (args.has("--wrap-aware") || args.has("--no-wrap-aware")) options.wrapAware = args.has("--wrap-aware");
+  if (args.has("--portal-aware") || args.has("--no-portal-aware")) options.portalAware = args.has("--portal-aware");
+  if (args.has("--reopen")) options.reopenClosed = true;
   return true;
 }
 

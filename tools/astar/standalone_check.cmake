@@ -1,0 +1,24 @@
+# ctest driver: the `astar` tool builds and runs with no bench/ part and no Boost. Configures a
+# second build tree of this source with only the tools/astar part and find_package(Boost)
+# disabled, builds only the `astar` target, and runs `astar --help`.
+# Inputs: -DSOURCE=<repository root> -DWORK=<build folder> -DGENERATOR=<CMake generator>.
+# The folder is kept between runs, so after the first run the build is a no-op.
+execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE}" -B "${WORK}" -G "${GENERATOR}" -DCMAKE_BUILD_TYPE=Release
+                        -DCMAKE_DISABLE_FIND_PACKAGE_Boost=ON "-DASTAR_PARTS=tools/astar"
+                RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "configure without bench/ and Boost failed (${code}):\n${out}\n${err}")
+endif()
+if(out MATCHES "Boost.Graph peer enabled")
+  message(FATAL_ERROR "the bench part was configured although ASTAR_PARTS=tools/astar:\n${out}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build "${WORK}" --target astar -j2
+                RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "building astar without bench/ and Boost failed (${code}):\n${out}\n${err}")
+endif()
+execute_process(COMMAND "${WORK}/tools/astar/astar" --help RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT code EQUAL 0 OR NOT out MATCHES "astar bench FILE.map.scen")
+  message(FATAL_ERROR "astar --help in the build without bench/ and Boost: exit ${code}\n${out}\n${err}")
+endif()
+message(STATUS "astar builds and runs without bench/ and Boost")
