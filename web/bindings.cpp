@@ -227,7 +227,7 @@ class WebEngine {
   // ---- the search ----
   // Starts a query; returns the status (0 idle, 1 in progress, 2 found, 3 no path, 4 invalid).
   // Searches from the document's start to its goals (the nearest one).
-  int begin(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware) {
+  int begin(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware, bool reopenClosed) {
     return guarded([&] {
       astar::SearchOptions o;
       o.algorithm = static_cast<astar::Algorithm>(algorithm < 0 ? 255 : algorithm);
@@ -235,6 +235,7 @@ class WebEngine {
       o.weight = weight;
       o.wrapAware = wrapAware;
       o.portalAware = portalAware;
+      o.reopenClosed = reopenClosed;
       options_ = o;
       engineMs_ = 0.0;
       const double t0 = emscripten_get_now();

@@ -15,6 +15,16 @@ test('the served page loads the wasm module, runs a search and draws it, offline
     assert.ok(info.cells > 0);
     assert.equal(info.costs, info.cells);
     assert.ok(info.algorithms.includes('astar'));
+    // The controls list core's registry: labels and notes from core, values its names.
+    const lists = await page.evaluate(() => {
+      const options = (id) => Array.from(document.querySelectorAll(`#${id} option`)).map((o) => [o.value, o.textContent, o.title]);
+      return { algorithms: options('algorithm'), generators: options('generator'), movements: options('diagonal'),
+        registry: window.playground.engine.registry };
+    });
+    assert.deepEqual(lists.algorithms, lists.registry.algorithms.map((a) => [a.name, a.label, a.note]));
+    assert.deepEqual(lists.generators, lists.registry.generators.map((g) => [g.name, g.label, g.description]));
+    assert.deepEqual(lists.movements.map((m) => m[1]), lists.registry.movements.map((m) => m.description));
+    assert.equal(lists.algorithms[0][1], 'A*');
     // The default map has a start and a goal and live search on: a path is found and shown.
     assert.equal(info.status, 2, 'status found');
     assert.notEqual(await page.textContent('#stat-path-cost'), '–');

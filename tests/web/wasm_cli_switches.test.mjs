@@ -61,9 +61,7 @@ function astarJson(args) {
 
 // Runs one search on the engine's loaded map (its start and goal, or the given cells).
 function wasmSearch(e, algorithm, { weight = 1, wrapAware = true, portalAware = true, reopen = false } = {}) {
-  const args = [algorithm, kOctile, weight, wrapAware, portalAware];
-  if (reopen) args.push(true);
-  const status = e.begin(...args);
+  const status = e.begin(algorithm, kOctile, weight, wrapAware, portalAware, reopen);
   assert.notEqual(status, 4, `begin: ${e.message()}`);
   e.run();
   const s = e.stats();
@@ -164,24 +162,9 @@ test('--weight on scen and bench: per-row cost and expansions (scen) and mean ex
   assert.notEqual(totals[1.5], totals[3]);
 });
 
-test('--reopen: compare --json and the wasm engine agree on reopened nodes', { skip }, (t) => {
+test('--reopen: compare --json and the wasm engine agree on reopened nodes', { skip }, () => {
   const file = path.join(mapsDir, 'teleporters.map.txt');
   const text = fs.readFileSync(file, 'utf8');
-  // The page's Engine.begin takes the reopen flag as a sixth argument once web/bindings.cpp passes
-  // it on (SearchOptions::reopenClosed); until then Embind refuses the extra argument.
-  const takesReopen = withMap(text, 'teleporters.map.txt', (e) => {
-    try {
-      e.begin(kWeightedAStar, kOctile, 3, true, true, true);
-      return true;
-    } catch (err) {
-      if (/called with 6 arguments/.test(String(err.message ?? err))) return false;
-      throw err;
-    }
-  });
-  if (!takesReopen) {
-    t.skip('web/bindings.cpp: Engine.begin takes no reopen argument yet');
-    return;
-  }
   const off = compareAgainstWasm(file, text, ['--weight', '3'], { weight: 3 });
   const on = compareAgainstWasm(file, text, ['--weight', '3', '--reopen'], { weight: 3, reopen: true });
   assert.notEqual(on['weighted-astar'], off['weighted-astar'], 'reopening changes the expansions of weighted A*');

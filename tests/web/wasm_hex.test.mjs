@@ -23,7 +23,7 @@ const kManhattan = 1, kOctile = 3;
 function search(e, start, goal, algorithm = kAStar, heuristic = kOctile) {
   e.setStart(start);
   e.setGoal(goal);
-  e.begin(algorithm, heuristic, 1, true, true);
+  e.begin(algorithm, heuristic, 1, true, true, false);
   assert.equal(e.run(), kFound);
   return e.stats();
 }

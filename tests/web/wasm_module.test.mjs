@@ -73,3 +73,33 @@ test('grid: wrap-around flags', () => {
     e.delete();
   }
 });
+
+test('registry(): core tables and limits, the same as the name lists and the engine\'s own checks', async () => {
+  const core = await loadCore();
+  const r = core.registry();
+  const names = core.algorithmNames();
+  assert.deepEqual(r.algorithms.map((a) => a.name), Array.from({ length: names.length }, (_, i) => names[i]));
+  const byName = Object.fromEntries(r.algorithms.map((a) => [a.name, a]));
+  assert.equal(byName.dijkstra.usesHeuristic, false);
+  assert.equal(byName.dijkstra.optimal, true);
+  assert.equal(byName['weighted-astar'].weighted, true);
+  assert.equal(byName.greedy.heuristicOnly, true);
+  assert.equal(byName.jps.squareUniformGrids, true);
+  assert.deepEqual(r.generators.map((g) => g.name), ['backtracker', 'division', 'hex', 'random', 'arcade']);
+  assert.deepEqual(r.statuses.map((s) => s.name), ['idle', 'in-progress', 'found', 'no-path', 'invalid-input']);
+  assert.deepEqual(r.directions.map((d) => d.name), ['N', 'E', 'S', 'W', 'NE', 'SE', 'SW', 'NW']);
+  assert.equal(r.movements[0].name, 'never');
+  assert.equal(r.limits.maxGridSide, 4096);
+  assert.equal(r.limits.maxGoals, 64);
+  assert.equal(r.limits.maxCost, 1e30);
+  // The limits are the ones the engine enforces.
+  const e = new core.Engine();
+  try {
+    assert.match(e.newMap(r.limits.maxGridSide + 1, 1), /outside 1\.\.4096/);
+    assert.equal(e.newMap(3, 3), '');
+    assert.match(e.setCost(0, 0, r.limits.maxCost * 10), /at most 1e30/);
+    assert.equal(e.setCost(0, 0, r.limits.maxCost), '');
+  } finally {
+    e.delete();
+  }
+});

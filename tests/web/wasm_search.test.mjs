@@ -16,7 +16,7 @@ const kOctile = 3, kManhattan = 1;
 function query(e, start, goal, algorithm, heuristic, weight, wrapAware, portalAware) {
   e.setStart(start);
   e.setGoal(goal);
-  return e.begin(algorithm, heuristic, weight, wrapAware, portalAware);
+  return e.begin(algorithm, heuristic, weight, wrapAware, portalAware, false);
 }
 
 test('names come from core', () => {

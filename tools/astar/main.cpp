@@ -4,7 +4,9 @@
 #include <iostream>
 #include <string>
 
+#include "astar/generators.h"
 #include "cli.h"
+#include "search_options.h"
 
 namespace {
 
@@ -33,13 +35,20 @@ void usage(std::ostream& out, const std::vector<Command>& table) {
   out << "usage: astar COMMAND ...\n\ncommands:\n";
   for (const Command& c : table) out << "  astar " << c.usage << "\n      " << c.summary << "\n";
   out << "\nsearch options (path, compare, scen, bench):\n"
-         "  --algorithm A        astar, weighted-astar, dijkstra, greedy, bfs, dfs, jps (bench: --algorithms LIST)\n"
-         "  --heuristic H        zero, manhattan, euclidean, octile (default), chebyshev, exact, landmarks\n"
-         "  --weight W           weighted A*: f = g + W h, W >= 1 (default 1.5 when weighted-astar runs)\n"
+      << "  --algorithm A        " << astar::cli::algorithmNameList() << " (bench: --algorithms LIST)\n"
+      << "  --heuristic H        " << astar::cli::heuristicNameList() << " (default octile)\n"
+      << "  --weight W           weighted A*: f = g + W h, W >= 1 (default 1.5 when weighted-astar runs)\n"
          "  --no-wrap-aware      heuristic ignores wrap-around edges (default --wrap-aware: torus distance)\n"
          "  --no-portal-aware    heuristic ignores portals (default --portal-aware)\n"
          "  --reopen             weighted A*: put closed nodes back on the open list when a cheaper path\n"
          "                       is found (default off; the W x optimal bound holds either way)\n";
+  out << "\nalgorithms:\n";
+  for (const astar::AlgorithmInfo& a : astar::algorithms()) out << "  " << a.name << ": " << a.note << "\n";
+  out << "\ngenerators (generate KIND):\n";
+  for (const astar::GeneratorInfo& g : astar::generators())
+    out << "  " << g.name << ": " << g.description << " Default " << g.defaultWidth << " x " << g.defaultHeight
+        << (g.usesDensity ? "; --density D (default 0.25)" : "")
+        << (g.usesTunnels ? "; --tunnels T (0..4, default 1)" : "") << ".\n";
   out << "\nformats: playground (.map.txt), movingai (.map), tutorial (.grid.txt), tutorial2 (.tut2.txt)\n"
          "exit status: 0 ok, 1 mismatch or no path, 2 bad file or argument\n";
 }

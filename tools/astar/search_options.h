@@ -13,15 +13,26 @@
 
 namespace astar::cli {
 
+// "astar, weighted-astar, ...": the names of core's algorithm and heuristic tables.
+inline std::string algorithmNameList() {
+  std::string out;
+  for (const AlgorithmInfo& a : algorithms()) out += (out.empty() ? "" : ", ") + std::string(a.name);
+  return out;
+}
+inline std::string heuristicNameList() {
+  std::string out;
+  for (int i = 0; i < kHeuristicCount; ++i)
+    out += (i == 0 ? "" : ", ") + std::string(heuristicName(static_cast<Heuristic>(i)));
+  return out;
+}
+
 inline bool searchOptionsFromArgs(const Args& args, SearchOptions& options) {
   if (args.has("--algorithm") && !parseAlgorithm(args.get("--algorithm").c_str(), options.algorithm)) {
-    fail("unknown algorithm '" + args.get("--algorithm") +
-         "' (astar, weighted-astar, dijkstra, greedy, bfs, dfs, jps)");
+    fail("unknown algorithm '" + args.get("--algorithm") + "' (" + algorithmNameList() + ")");
     return false;
   }
   if (args.has("--heuristic") && !parseHeuristic(args.get("--heuristic").c_str(), options.heuristic)) {
-    fail("unknown heuristic '" + args.get("--heuristic") +
-         "' (zero, manhattan, euclidean, octile, chebyshev, exact, landmarks)");
+    fail("unknown heuristic '" + args.get("--heuristic") + "' (" + heuristicNameList() + ")");
     return false;
   }
   if (args.has("--weight")) {

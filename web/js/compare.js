@@ -14,15 +14,6 @@ const kTargetCallMs = 3;    // aim for step() calls of about this long (each als
 const kInlineCells = 65536; // up to this size the map is copied in the click; above, in the next frame
 const kRelTolerance = 1e-9; // costs summed in another order differ in the last bits
 
-const kAlgorithmNotes = {
-  astar: 'A*: f = g + h; the shortest path when h is admissible.',
-  'weighted-astar': 'Weighted A*: f = g + w·h; at most w times the shortest path (with an admissible h).',
-  dijkstra: 'Dijkstra: ignores the heuristic; always the shortest path (the optimum of this table).',
-  greedy: 'Greedy best-first: orders by h only; fast, not the shortest path in general.',
-  bfs: 'Breadth-first: fewest steps, ignores costs and the heuristic.',
-  dfs: 'Depth-first: any path, often a long one.',
-  jps: 'Jump point search: A* that skips symmetric paths on uniform-cost square grids.',
-};
 const kFellBackNote = 'Jump point search needs a uniform-cost square grid without wrap-around, portals or one-way cells ' +
   'and a corner rule it supports: here it ran as plain A*.';
 
@@ -166,7 +157,7 @@ export class Compare {
       const row = job.rows[job.next];
       let status;
       if (!job.begun) {
-        status = raw.begin(job.next, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware);
+        status = raw.begin(job.next, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware, false);
         job.begun = true;
       } else {
         const left = Math.min(kTargetCallMs, deadline - performance.now());
@@ -200,7 +191,7 @@ export class Compare {
     const raw = this.raw, st = raw.stats();
     Object.assign(row, {
       status,
-      message: status === Status.Invalid ? raw.message() : '',
+      message: status === Status.InvalidInput ? raw.message() : '',
       found: status === Status.Found,
       cost: status === Status.Found ? st.pathCost : null,
       pathCells: status === Status.Found ? st.pathCells : null,
@@ -208,14 +199,16 @@ export class Compare {
       generated: st.generated,
       maxOpen: st.maxOpen,
       engineMs: st.engineMs,
-      fellBack: row.algorithm === 'jps' && !!st.fellBack,
+      fellBack: !!st.fellBack,
     });
   }
 
   finishJob() {
     const job = this.job;
     this.job = null;
-    const dijkstra = job.rows.find((r) => r.algorithm === 'dijkstra');
+    // The reference optimum: the optimal algorithm that ignores the heuristic (Dijkstra).
+    const infoOf = (name) => this.app.engine.algorithmInfo(name);
+    const dijkstra = job.rows.find((r) => infoOf(r.algorithm)?.optimal && !infoOf(r.algorithm)?.usesHeuristic);
     const optimum = dijkstra?.found ? dijkstra.cost : null;
     for (const row of job.rows) {
       row.ratio = row.found && optimum !== null ? (optimum > 0 ? row.cost / optimum : 1) : null;
@@ -280,12 +273,12 @@ export class Compare {
 
   makeRow(row, running = false) {
     const done = row.status >= 0;
-    const name = el('button', { text: row.algorithm, cls: 'link', title: `${kAlgorithmNotes[row.algorithm] ?? row.algorithm} Click to show this search on the grid.`,
+    const name = el('button', { text: row.algorithm, cls: 'link', title: `${this.app.engine.algorithmInfo(row.algorithm)?.note ?? row.algorithm} Click to show this search on the grid.`,
       attrs: { type: 'button' } });
     const first = el('th', { attrs: { scope: 'row' } }, [name]);
     if (row.fellBack) first.append(' ', el('small', { text: 'as A*', cls: 'tag', title: kFellBackNote }));
     let statusText = !done ? (running ? 'running…' : 'waiting') : kStatusNames[row.status];
-    if (row.status === Status.Invalid && row.message) statusText += `: ${row.message}`;
+    if (row.status === Status.InvalidInput && row.message) statusText += `: ${row.message}`;
     const ratioCell = el('td', { cls: 'num ratio-cell' });
     if (row.ratio !== null && row.ratio !== undefined) {
       ratioCell.append(el('span', { text: row.ratio.toFixed(3), cls: 'ratio' }));

@@ -3,15 +3,33 @@
 // owns no per-cell JS objects.
 import createAstarCore from '../astar_core.mjs';
 
-export const Status = Object.freeze({ Idle: 0, InProgress: 1, Found: 2, NoPath: 3, Invalid: 4 });
-export const kStatusNames = ['idle', 'searching', 'found', 'no path', 'invalid input'];
+// Core's registries (core.registry(): web/registry_bindings.cpp) fill these tables once the
+// module has loaded (loadEngine), before any page code runs; nothing here re-types core's
+// names. Status keys are core's status names in PascalCase: Status.Found, Status.NoPath.
+export const Status = {};
+export const kStatusNames = [];   // for people: 'searching', 'no path', ...
+export const kDirectionNames = [];  // 'N', 'E', ... by core's Direction value
+export const kDirectionX = [];
+export const kDirectionY = [];
+export const kMovementNames = [];   // 'never', 'only-when-no-obstacles', ...
 export const NodeState = Object.freeze({ Unseen: 0, Open: 1, Closed: 2 });
 export const kStateNames = ['unseen', 'open', 'closed'];
-// Direction bits as in core/include/astar/grid.h: N E S W NE SE SW NW.
-export const kDirectionX = [0, 1, 0, -1, 1, 1, -1, -1];
-export const kDirectionY = [-1, 0, 1, 0, -1, 1, 1, -1];
 export const kAllDirections = 0xff;
-export const kMovementNames = ['never', 'only-when-no-obstacles', 'if-at-most-one-obstacle', 'always'];
+
+const pascalCase = (name) => name.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
+
+// Fills the tables above from core.registry() (once; later calls change nothing).
+export function applyRegistry(registry) {
+  if (kStatusNames.length > 0) return;
+  registry.statuses.forEach((s, i) => { Status[pascalCase(s.name)] = i; kStatusNames.push(s.label); });
+  Object.freeze(Status);
+  for (const d of registry.directions) {
+    kDirectionNames.push(d.name);
+    kDirectionX.push(d.dx);
+    kDirectionY.push(d.dy);
+  }
+  for (const m of registry.movements) kMovementNames.push(m.name);
+}
 
 export const kDefaultSettings = Object.freeze({
   algorithm: 'astar',
@@ -23,6 +41,7 @@ export const kDefaultSettings = Object.freeze({
 
 export async function loadEngine(moduleOptions = {}) {
   const core = await createAstarCore(moduleOptions);
+  applyRegistry(core.registry());
   return new PlaygroundEngine(core);
 }
 
@@ -30,12 +49,17 @@ export class PlaygroundEngine {
   constructor(core) {
     this.core = core;
     this.raw = new core.Engine();
-    this.algorithms = core.algorithmNames();
-    this.heuristics = core.heuristicNames();
-    this.generators = typeof core.generatorNames === 'function' ? core.generatorNames() : [];
+    this.registry = core.registry();
+    applyRegistry(this.registry);
+    this.algorithms = this.registry.algorithms.map((a) => a.name);
+    this.heuristics = this.registry.heuristics;
+    this.generators = this.registry.generators.map((g) => g.name);
     this.settings = { ...kDefaultSettings };
   }
 
+  // Core's row for an algorithm name: {name, label, usesHeuristic, optimal, weighted, heuristicOnly,
+  // squareUniformGrids, note}.
+  algorithmInfo(name = this.settings.algorithm) { return this.registry.algorithms.find((a) => a.name === name); }
   get width() { return this.raw.width(); }
   get height() { return this.raw.height(); }
   get cellCount() { return this.raw.width() * this.raw.height(); }
@@ -104,7 +128,7 @@ export class PlaygroundEngine {
   begin() {
     const s = this.settings;
     return this.raw.begin(this.algorithms.indexOf(s.algorithm), this.heuristics.indexOf(s.heuristic), s.weight,
-      s.wrapAware, s.portalAware);
+      s.wrapAware, s.portalAware, false);
   }
   step(n = 1) { return this.raw.step(n); }
   stepBack() { return this.raw.stepBack(); }

@@ -16,7 +16,6 @@ export const kHexSize = 1 / kSqrt3;   // centre to corner, in cell widths (half 
 
 // Hex moves (core's Direction values): E 1, W 3, NE 4, SE 5, SW 6, NW 7 (no N 0 / S 2).
 export const kHexDirections = [1, 4, 7, 3, 6, 5];  // E, NE, NW, W, SW, SE: anticlockwise on screen
-export const kDirectionNames = ['N', 'E', 'S', 'W', 'NE', 'SE', 'SW', 'NW'];
 
 // The offset (dx, dy) of a hex move in direction d from a cell in row y (odd-r).
 export function hexStep(d, y) {

@@ -1,9 +1,9 @@
 // The playground controller: search controls, stats panel, inspector, editing and the
 // render loop. Pointer/keyboard input lives in input.js, files and links in files.js.
-import { Status, kStatusNames, kStateNames, kAllDirections } from './engine.js';
+import { Status, kStatusNames, kStateNames, kAllDirections, kDirectionNames } from './engine.js';
 import { Renderer } from './render.js';
 import { History } from './history.js';
-import { hexDisc, kDirectionNames } from './hex.js';
+import { hexDisc } from './hex.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -238,7 +238,7 @@ export class Playground {
   updateStats() {
     const e = this.engine, s = e.stats(), status = e.status();
     let statusText = kStatusNames[status];
-    if (status === Status.Invalid) statusText += `: ${e.message()}`;
+    if (status === Status.InvalidInput) statusText += `: ${e.message()}`;
     if (status === Status.NoPath && s.partial) statusText += ' (showing the closest reachable cell)';
     if (this.playing) statusText = 'playing';
     const set = (id, text, value) => {
@@ -299,10 +299,11 @@ export class Playground {
     $('algorithm').value = s.algorithm;
     $('heuristic').value = s.heuristic;
     $('weight').value = String(s.weight);
-    $('weight').disabled = s.algorithm !== 'weighted-astar';
+    const algorithm = this.engine.algorithmInfo();
+    $('weight').disabled = !algorithm.weighted;
     $('wrap-aware').checked = s.wrapAware;
     $('portal-aware').checked = s.portalAware;
-    const blind = ['dijkstra', 'bfs', 'dfs'].includes(s.algorithm);
+    const blind = !algorithm.usesHeuristic;
     $('heuristic').disabled = blind;
     const info = this.engine.heuristicInfo();
     const note = $('heuristic-note');
@@ -313,8 +314,8 @@ export class Playground {
       note.textContent = `${s.heuristic} may overestimate on this map: the path may not be the shortest.`;
       note.className = 'note warn';
     } else {
-      note.textContent = s.algorithm === 'greedy' || s.algorithm === 'weighted-astar'
-        ? 'Fast but not guaranteed shortest.' : `${s.heuristic} is admissible here: the path is the shortest.`;
+      note.textContent = algorithm.optimal ? `${s.heuristic} is admissible here: the path is the shortest. ${algorithm.note}`
+        : algorithm.note;
       note.className = 'note';
     }
     if (this.engine.isHex()) {
@@ -323,7 +324,7 @@ export class Playground {
       } else if (!blind && s.heuristic === 'euclidean') {
         note.textContent += ' On hex cells euclidean is the straight-line distance between hex centres.';
       }
-      if (s.algorithm === 'jps') note.textContent += ' Jump point search runs as plain A* on hex cells.';
+      if (algorithm.squareUniformGrids) note.textContent += ` ${algorithm.label} runs as plain A* on hex cells.`;
     }
   }
 
@@ -373,17 +374,21 @@ export class Playground {
   // ---- wiring of the side panel ----
   bindControls() {
     const e = this.engine;
-    const fill = (select, names) => {
-      select.replaceChildren(...names.map((name) => {
+    // Every list comes from core's registry (value = core's name, text = its label).
+    const fill = (select, rows) => {
+      select.replaceChildren(...rows.map(({ value, text, title }) => {
         const o = document.createElement('option');
-        o.value = name;
-        o.textContent = name;
+        o.value = value;
+        o.textContent = text;
+        if (title) o.title = title;
         return o;
       }));
     };
-    fill($('algorithm'), e.algorithms);
-    fill($('heuristic'), e.heuristics);
-    fill($('generator'), e.generators);
+    const r = e.registry;
+    fill($('algorithm'), r.algorithms.map((a) => ({ value: a.name, text: a.label, title: a.note })));
+    fill($('heuristic'), r.heuristics.map((h) => ({ value: h, text: h })));
+    fill($('generator'), r.generators.map((g) => ({ value: g.name, text: g.label, title: g.description })));
+    fill($('diagonal'), r.movements.map((m, i) => ({ value: String(i), text: m.description, title: m.name })));
     $('generate').disabled = e.generators.length === 0;
 
     $('algorithm').addEventListener('change', (ev) => this.setSettings({ algorithm: ev.target.value }));
