@@ -11,9 +11,9 @@ namespace {
 
 constexpr const char* kMovementNames[kMovementCount] = {"never", "only-when-no-obstacles", "if-at-most-one-obstacle",
                                                         "always"};
-constexpr const char* kMovementDescriptions[kMovementCount] = {
-    "4-connected", "8-connected, no corner cutting",
-    "8-connected, a diagonal may pass one obstacle", "8-connected, diagonals always allowed"};
+constexpr const char* kMovementDescriptions[kMovementCount] = {"4-connected", "8-connected, no corner cutting",
+                                                               "8-connected, a diagonal may pass one obstacle",
+                                                               "8-connected, diagonals always allowed"};
 constexpr const char* kCostModelNames[] = {"real", "integer"};
 constexpr const char* kTopologyNames[] = {"square", "hex"};
 constexpr const char* kDirectionNames[8] = {"N", "E", "S", "W", "NE", "SE", "SW", "NW"};
