@@ -7,3 +7,7 @@ target_compile_options(path_service_bench PRIVATE ${ASTAR_WARNINGS})
 add_executable(flow_field_bench ${CMAKE_CURRENT_LIST_DIR}/flow_field_bench.cpp)
 target_link_libraries(flow_field_bench PRIVATE astar_core)
 target_compile_options(flow_field_bench PRIVATE ${ASTAR_WARNINGS})
+# no_path_bench: a walled-in start on 256 x 256 and 4096 x 4096 maps (issue 22's fallback).
+add_executable(no_path_bench ${CMAKE_CURRENT_LIST_DIR}/no_path_bench.cpp)
+target_link_libraries(no_path_bench PRIVATE astar_core)
+target_compile_options(no_path_bench PRIVATE ${ASTAR_WARNINGS})

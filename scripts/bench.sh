@@ -32,7 +32,7 @@ echo "bench.sh: building the native runners (build-release) and the bench wasm m
 cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUT/configure-native.log"
 # bench_boost exists only when CMake found Boost (scripts/setup.sh bench installs it); without
 # it the native runner is `astar bench` alone and the table has no Boost columns.
-native_targets=(astar)
+native_targets=(astar no_path_bench)
 native=(build-release/tools/astar/astar bench)
 if grep -q "bench_boost: Boost.Graph peer enabled" "$OUT/configure-native.log"; then
   native_targets+=(bench_boost)
@@ -68,6 +68,10 @@ for run in $(seq 1 "$RUNS"); do
   done
   node bench/node/table.mjs --geomeans "$dir/geomeans.json" "$dir/native.jsonl" "$dir/node.jsonl" | tee "$dir/table.md"
 done
+# A query with no path from a walled-in start costs the same on a small and a huge map (the
+# partial path's end is chosen among the expanded nodes; the per-query reset is O(1)).
+echo
+build-release/no_path_bench | tee "$OUT/no_path.txt"
 if [ "$RUNS" -gt 1 ]; then
   echo
   node bench/node/median.mjs $(for run in $(seq 1 "$RUNS"); do echo "$OUT/run-$run/geomeans.json"; done) | tee "$OUT/median.md"

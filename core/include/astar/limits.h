@@ -10,9 +10,10 @@ namespace astar {
 inline constexpr int kMaxGridSide = 4096;
 inline constexpr std::uint32_t kMaxGridCells = static_cast<std::uint32_t>(kMaxGridSide) * kMaxGridSide;
 
-// One search handles up to kMaxSearchNodes nodes (grids, and explicit graphs, which may be
-// larger than any grid): the search keeps a node's heap position in 25 bits of a 32-bit tag.
-inline constexpr std::uint32_t kMaxSearchNodes = (1u << 25) - 2;
+// One search handles up to kMaxSearchNodes nodes (explicit graphs may be larger than any
+// grid): node ids are 32 bits with 0xFFFFFFFF meaning "none", and the search keeps a node's
+// heap position in 32 bits beside two marker values. Tested at kMaxGridCells (a grid).
+inline constexpr std::uint32_t kMaxSearchNodes = 0xFFFFFFFDu;
 static_assert(kMaxGridCells <= kMaxSearchNodes, "every grid the readers accept must be searchable");
 
 // Goals per query and per map file (the nearest one is found).
