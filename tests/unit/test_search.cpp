@@ -651,7 +651,7 @@ TEST(SearchInspection, GhfParentAndStatesDescribeTheSearch) {
   std::vector<std::uint8_t> states(grid.cellCount());
   search.fillStates(states);
   for (NodeId n = 0; n < grid.cellCount(); ++n) EXPECT_EQ(states[n], static_cast<std::uint8_t>(search.state(n)));
-  EXPECT_EQ(search.bytesPerNode(), 16u);
+  EXPECT_EQ(search.bytesPerNode(), 20u);
 }
 
 TEST(SearchOpenList, SkippingDominatedMovesChangesNothingButTheGeneratedCount) {
