@@ -9,7 +9,7 @@ PORT ?= 8080
 help:
 	@echo "make serve   build the wasm playground and serve it at http://127.0.0.1:$(PORT) (PORT= overrides)"
 	@echo "make test    build native release, ASan+UBSan and wasm; run every test; print counts"
-	@echo "make test-long  every row of all 13 Moving AI maps with A* and JPS in the ASan+UBSan build (~5 min)"
+	@echo "make test-long  every row of all 13 Moving AI maps with A*, JPS and weighted A* in the ASan+UBSan build"
 	@echo "make fuzz    run the fuzzers (scripts/fuzz.sh)"
 	@echo "make bench   run the benchmarks (scripts/bench.sh)"
 	@echo "make format  clang-format the C++ sources"
@@ -22,7 +22,7 @@ test:
 	@scripts/test.sh
 
 test-long: asan
-	@ASTAR_LONG_TESTS=1 ctest --test-dir build-asan -R GroundTruth --output-on-failure -j2 --timeout 3600
+	@ASTAR_LONG_TESTS=1 ctest --test-dir build-asan -R "GroundTruth|WeightedAStar" --output-on-failure -j2 --timeout 3600
 
 wasm:
 	@scripts/setup.sh serve
