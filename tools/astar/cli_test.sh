@@ -130,6 +130,38 @@ case $case in
     head -c 3000 /dev/urandom >"$tmp/noise.map.txt"
     expect 2 "" -- info "$tmp/noise.map.txt"
     ;;
+  limits)
+    # Costs outside 1e-30..1e30 (cells) or 0..1e30 (portals), and two portals of 1e308 whose
+    # sum would overflow, are refused at load with a message: exit 2, never "cost: inf".
+    map() { printf 'astar-map 1\nsize: 4 x 1\nterrain: . 1\n%sgrid:\n....\n' "$1" > "$tmp/$2.map.txt"; }
+    map $'terrain: ~ 1e308\n' cell_huge
+    map $'terrain: ~ -1\n' cell_negative
+    map $'terrain: ~ nan\n' cell_nan
+    map $'terrain: ~ inf\n' cell_inf
+    map $'portal: 0 0 -> 3 0 1e308\nportal: 3 0 -> 0 0 1e308\n' portal_overflow
+    map $'portal: 0 0 -> 3 0 -1\n' portal_negative
+    map $'portal: 0 0 -> 3 0 nan\n' portal_nan
+    map $'portal: 0 0 -> 3 0 inf\n' portal_inf
+    expect 2 "a cell cost must be at most 1e30, got '1e308'" -- path "$tmp/cell_huge.map.txt" 0 0 3 0
+    expect 2 "a cell cost must be > 0" -- path "$tmp/cell_negative.map.txt" 0 0 3 0
+    expect 2 "expected a cost \(a number from 1e-30 to 1e30\) or 'wall', got 'nan'" -- path "$tmp/cell_nan.map.txt" 0 0 3 0
+    expect 2 "got 'inf'" -- path "$tmp/cell_inf.map.txt" 0 0 3 0
+    expect 2 "a portal cost must be at most 1e30, got '1e308'" -- compare "$tmp/portal_overflow.map.txt" 0 0 3 0
+    expect 2 "a portal cost must be >= 0, got '-1'" -- path "$tmp/portal_negative.map.txt" 0 0 3 0
+    expect 2 "expected a portal cost \(a number from 0 to 1e30\), got 'nan'" -- path "$tmp/portal_nan.map.txt" 0 0 3 0
+    expect 2 "got 'inf'" -- path "$tmp/portal_inf.map.txt" 0 0 3 0
+    # A path through a 6.76 cell costs what the file says.
+    map $'terrain: m 6.76 mud\n' mud
+    sed -i 's/^\.\.\.\.$/.m../' "$tmp/mud.map.txt"
+    expect 0 "^cost: 8\.76$" -- path "$tmp/mud.map.txt" 0 0 3 0
+    # The largest size searches; one more is refused by the generator with the one limit's message.
+    expect 0 "" -- generate random "$tmp/big.map" --width 4096 --height 4096 --density 0 --seed 1
+    expect 0 "^cost: 1\.414" -- path "$tmp/big.map" 0 0 1 1
+    expect 0 "^cost: 5791\.2045" -- path "$tmp/big.map" 0 0 4095 4095
+    expect 2 "--width must be a whole number in 1..4096, got '4097'" -- generate random "$tmp/bigger.map" --width 4097 --height 8
+    printf 'type octile\nheight 1\nwidth 4097\nmap\n%s\n' "$(head -c 4097 /dev/zero | tr '\0' '.')" > "$tmp/wide.map"
+    expect 2 "map size 4097 x 1 is outside 1..4096 per side" -- path "$tmp/wide.map" 0 0 1 0
+    ;;
   generate)
     expect 0 "" -- generate arcade "$tmp/a.map.txt" --seed 9 --tunnels 2
     expect 0 "" -- generate arcade "$tmp/b.map.txt" --seed 9 --tunnels 2
