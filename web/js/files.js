@@ -1,10 +1,14 @@
 // Maps in and out: the bundled map picker (maps/index.json), import by file picker or drag
 // and drop (core reads every format), export, share links in the URL fragment, and
 // autosave to localStorage. Text from files and links is only ever shown with textContent.
-import { encodeShare, decodeShare, LinkError } from './share.js';
+import { encodeShare, decodeShare, LinkError, kMaxLinkChars } from './share.js';
 
 const $ = (id) => document.getElementById(id);
 export const kAutosaveKey = 'astar-playground/autosave';
+// Browsers keep about 5 MB of localStorage per site (Chromium: 5 M characters); a map text
+// larger than this is not even tried (stringifying 16 MB on every edit would stall the page).
+export const kMaxAutosaveChars = 4_500_000;
+const megabytes = (chars) => (chars / 1e6).toFixed(1);
 export const kMaxImportBytes = 64 * 1024 * 1024;
 
 // maps/index.json: an array of entries, or { maps: [...] }; an entry has a file (or path)
@@ -130,6 +134,14 @@ export class Files {
 
   async share() {
     const fragment = await encodeShare(this.currentState());
+    if (fragment.length > kMaxLinkChars) {
+      // A link this long could not be opened again (share.js refuses it): offer the file.
+      $('share-link').hidden = true;
+      this.app.showMessage(`This map is too large for a link (${fragment.length.toLocaleString('en')} characters; ` +
+        `links hold at most ${kMaxLinkChars.toLocaleString('en')}). Use Export to save it as a file and share the file.`, 'error');
+      $('export-ours').focus();
+      return '';
+    }
     const url = `${location.origin}${location.pathname}#${fragment}`;
     const box = $('share-link');
     box.hidden = false;
@@ -185,15 +197,30 @@ export class Files {
     this.autosaveTimer = setTimeout(() => this.autosave(), 400);
   }
 
+  // Saves the current map and settings. A map too large for localStorage is not saved, the
+  // previous autosave is removed (a reload must not bring back an older map as if it were this
+  // one), and the user is told once per map to export it instead.
   autosave() {
-    try {
-      localStorage.setItem(kAutosaveKey, JSON.stringify({ v: 1, ...this.currentState() }));
-      return true;
-    } catch (e) {
-      if (!this.autosaveWarned) this.app.showMessage(`This map is not autosaved: ${e.message}`, 'error');
-      this.autosaveWarned = true;
-      return false;
+    let problem;
+    const state = this.currentState();
+    if (state.map.length > kMaxAutosaveChars) {
+      problem = `it is ${megabytes(state.map.length)} MB of text and browsers keep about 5 MB per site`;
+    } else {
+      try {
+        localStorage.setItem(kAutosaveKey, JSON.stringify({ v: 1, ...state }));
+        this.autosaveWarned = false;
+        return true;
+      } catch (e) {
+        problem = e.message;
+      }
     }
+    try { localStorage.removeItem(kAutosaveKey); } catch { /* storage unavailable: nothing kept either */ }
+    if (!this.autosaveWarned) {
+      this.app.showMessage(`This map is not autosaved (${problem}), so a reload will not bring it back: ` +
+        'use Export to keep it as a file.', 'error');
+    }
+    this.autosaveWarned = true;
+    return false;
   }
 
   restoreAutosave() {

@@ -34,8 +34,11 @@ export class World {
     const revision = e.revision();
     if (revision === this.revision) return false;
     const topology = typeof e.topology === 'function' ? e.topology() : 0;
-    const problem = this.raw.sync(e.width, e.height, e.costs(), e.entryMasks(), e.portals(), e.wrapX(), e.wrapY(),
-      e.diagonal(), e.costModel(), topology);
+    // Copies, not the engine's views: converting a view into a C++ vector allocates, and when
+    // that grows the wasm heap the view it is reading from is detached (a 1024 x 1024 or larger
+    // map failed half-applied). Copies live in JS memory and survive the growth.
+    const problem = this.raw.sync(e.width, e.height, e.costs().slice(), e.entryMasks().slice(), e.portals(),
+      e.wrapX(), e.wrapY(), e.diagonal(), e.costModel(), topology);
     if (problem) throw new Error(problem);
     this.revision = revision;
     this.width = e.width;

@@ -1,0 +1,119 @@
+// The page at its limits: a 4096 x 4096 map (the largest core accepts) generated in the page,
+// searched corner to corner by A* and JPS (costs equal to the native engine's), edited with the
+// mouse and undone with the keyboard, within a bound on the wasm heap; autosave and share say
+// what they cannot do (the map is too large for localStorage and for a link) and the page
+// keeps working. Times and memory are printed (reported, not asserted: the machine is shared).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { withPage, generateOnPage, nativeCost, cellPoint, saveScreenshot } from './support.mjs';
+
+const kSide = 4096;
+// Documented in README: the wasm heap after loading, searching and editing a 4096 x 4096 map.
+const kMaxHeapBytes = 2 * 1024 ** 3;
+
+test('a 4096 x 4096 map: generated, searched by A* and JPS, edited and undone; autosave and share refuse with a message', { timeout: 600000 }, async () => {
+  await withPage({}, async ({ page }) => {
+    await page.evaluate(() => { window.playground.live = false; });  // searches below are started one by one
+    const t0 = Date.now();
+    await generateOnPage(page, 'random', kSide, kSide, 7);
+    await page.waitForFunction((side) => window.playground.engine.width === side, kSide, { timeout: 120000 });
+    const generateMs = Date.now() - t0;
+    const info = await page.evaluate(() => {
+      const e = window.playground.engine;
+      return { width: e.width, height: e.height, start: e.start(), goal: e.goal() };
+    });
+    assert.deepEqual([info.width, info.height], [kSide, kSide]);
+
+    // Corner to corner (the random generator keeps both corners open), A* then JPS.
+    const last = kSide * kSide - 1;
+    const searches = {};
+    for (const algorithm of ['astar', 'jps']) {
+      searches[algorithm] = await page.evaluate(({ algorithm, last }) => {
+        const app = window.playground, e = app.engine;
+        e.setStart(0);
+        e.setGoal(last);
+        e.setSettings({ ...e.settings, algorithm, heuristic: 'octile' });
+        const t = performance.now();
+        e.begin();
+        e.run();
+        const wall = performance.now() - t;
+        const s = e.stats();
+        return { status: e.status(), cost: s.pathCost, expanded: s.expanded, engineMs: s.engineMs, wallMs: wall, fellBack: s.fellBack };
+      }, { algorithm, last });
+      assert.equal(searches[algorithm].status, 2, `${algorithm} found a path`);
+    }
+    assert.equal(searches.jps.fellBack, false);
+    assert.ok(Math.abs(searches.astar.cost - searches.jps.cost) < 1e-6 * searches.astar.cost);
+    // The native engine on the same map text gives the same cost.
+    const mapFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'astar-limits-')), 'big.map.txt');
+    fs.writeFileSync(mapFile, await page.evaluate(() => window.playground.docText()));
+    const native = await nativeCost(mapFile, 0, 0, kSide - 1, kSide - 1, 'jps');
+    assert.ok(Math.abs(native - searches.jps.cost) < 1e-6 * native, `native ${native}, page ${searches.jps.cost}`);
+
+    // An edit with the mouse (a wall on one cell), then Ctrl+Z: the map is back as it was.
+    const target = (kSide / 2) * kSide + kSide / 2;
+    await page.evaluate((n) => window.playground.engine.setCost(n % 4096, Math.floor(n / 4096), 1), target);  // floor under the brush
+    const costsHash = () => page.evaluate(() => {
+      let h = 2166136261;
+      const c = window.playground.engine.costs();
+      for (let i = 0; i < c.length; i++) h = Math.imul(h ^ (c[i] > 0 ? 1 : 0), 16777619);
+      return h >>> 0;
+    });
+    const before = await page.evaluate(() => window.playground.docText());
+    const original = await costsHash();
+    const undoCount = await page.evaluate(() => window.playground.history.done.length);
+    await page.check('input[name=tool][value=wall]');
+    const p = await cellPoint(page, target);
+    const t1 = Date.now();
+    await page.mouse.click(p.x, p.y);
+    await page.waitForFunction((count) => window.playground.history.done.length > count, undoCount, { timeout: 60000 });
+    const editMs = Date.now() - t1;
+    assert.notEqual(await costsHash(), original, 'the click painted a wall');
+    const walls = await page.evaluate(() => window.playground.engine.costs().filter((c) => c === 0).length);
+    await page.locator('#grid').focus();
+    const t2 = Date.now();
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction((h) => {
+      let x = 2166136261;
+      const c = window.playground.engine.costs();
+      for (let i = 0; i < c.length; i++) x = Math.imul(x ^ (c[i] > 0 ? 1 : 0), 16777619);
+      return (x >>> 0) === h;
+    }, original, { timeout: 60000 });
+    const undoMs = Date.now() - t2;
+    const after = await page.evaluate(() => window.playground.docText());
+    assert.ok(after === before, 'undo restores the map text');
+
+    // The wasm heap stays under the documented bound.
+    const heapBytes = await page.evaluate(() => window.playground.engine.core.HEAPU8.length);
+    assert.ok(heapBytes <= kMaxHeapBytes, `wasm heap ${heapBytes} bytes`);
+
+    // Autosave: too large for localStorage; the user is told, no older map is left behind.
+    await page.evaluate(() => window.playground.files.autosave());
+    assert.match(await page.textContent('#message'), /not autosaved .*Export/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('astar-playground/autosave')), null);
+
+    // Share: too large for a link; the message offers the file export and focuses it.
+    await page.click('#share');
+    await page.waitForFunction(() => /too large for a link/.test(document.getElementById('message').textContent), null, { timeout: 120000 });
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'export-ours');
+    assert.equal(await page.isHidden('#share-link'), true);
+
+    // Still working: a short query on the big map.
+    const still = await page.evaluate(() => {
+      const e = window.playground.engine;
+      e.setStart(0);
+      e.setGoal(1);
+      e.begin();
+      return e.run();
+    });
+    assert.equal(still, 2);
+    await saveScreenshot(page, 'page-limits-4096.png');
+    console.log(`4096 x 4096 in the page: generate ${generateMs} ms; A* ${searches.astar.wallMs.toFixed(0)} ms ` +
+      `(${searches.astar.expanded} expanded), JPS ${searches.jps.wallMs.toFixed(0)} ms (${searches.jps.expanded} expanded), ` +
+      `cost ${searches.jps.cost.toFixed(3)}; wall click ${editMs} ms (${walls} walls), undo ${undoMs} ms; ` +
+      `wasm heap ${(heapBytes / 1048576).toFixed(0)} MB`);
+  });
+});
