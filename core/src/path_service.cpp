@@ -94,8 +94,15 @@ struct PathService::Impl {
     return job;
   }
 
-  // Under the lock: files the reply of a started job.
+  // Under the lock: files the reply of a started job. The cancel flag is read again here, under
+  // the lock that cancel() holds: a cancel() that returned true (the job was still started) always
+  // gives a cancelled reply, even when it came after the search finished.
   void finish(const Job& job, PathReply reply) {
+    if (job.cancel.load(std::memory_order_relaxed) && !reply.cancelled) {
+      const SearchStats stats = reply.stats;
+      reply = cancelledReply(job.id);
+      reply.stats = stats;
+    }
     started.erase(job.id);
     replies.push_back(std::move(reply));
 #if ASTAR_SERVICE_THREADS

@@ -49,7 +49,8 @@ class PathService {
 
   RequestId submit(const PathRequest& request);
   // Cancels a queued or running request; its reply (cancelled = true) is ready at once for a
-  // queued one, after the current step slice for a running one. False if unknown or done.
+  // queued one, after the current step slice for a running one. False if unknown or done (its
+  // reply filed); true always means a cancelled reply, even if the search had just finished.
   bool cancel(RequestId id);
 
   // Runs queued requests on this thread for up to `budget` node expansions; returns how
