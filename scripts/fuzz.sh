@@ -8,7 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"playground movingai scenario tutorial tutorial2 detect"}
+targets=${FUZZ_TARGETS:-"playground movingai scenario tutorial tutorial2 detect roundtrip"}
 out=$root/fuzz-out
 mkdir -p "$out"
 
