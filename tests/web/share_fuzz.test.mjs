@@ -135,8 +135,11 @@ const state = fc.record({
 // ---- running ----
 
 async function run(name, arbitrary, predicate) {
+  const t0 = performance.now();
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { numRuns, seed, timeout: kRunTimeoutMs * 2 });
-  console.log(`share fuzz ${name}: ${details.numRuns} runs, seed ${seed}${details.failed ? ', FAILED' : ''}`);
+  const seconds = (performance.now() - t0) / 1000;
+  console.log(`share fuzz ${name}: ${details.numRuns} runs in ${seconds.toFixed(1)} s ` +
+              `(${Math.round(details.numRuns / seconds)}/s), seed ${seed}${details.failed ? ', FAILED' : ''}`);
   if (!details.failed) return;
   const input = details.counterexample?.[0];
   const saved = typeof input === 'string' ? input : { roundtrip: input };
