@@ -3,12 +3,16 @@
 # time. Environment: FUZZ_SECONDS (per target, default 60), FUZZ_BUILD_DIR (default
 # build-fuzz), FUZZ_TARGETS (default: all), FUZZ_JOBS (build parallelism, default 2).
 # Crash inputs land in fuzz-out/; copy each into tests/fuzz/regressions/<target>/ once
-# fixed, so `make test` (fuzz_regressions) keeps checking it. Exit 1 if any target failed.
+# fixed, so `make test` (fuzz_regressions) keeps checking it.
+# Then the share-link fuzzer (tests/web/share_fuzz.test.mjs, fast-check over web/js/share.js)
+# runs SHARE_FUZZ_RUNS runs per property (default 20000, about 2 min; 0 skips it) with a fresh
+# seed (SHARE_FUZZ_SEED to repeat one); a failing input lands in fuzz-out/share-failures.json:
+# add it to a JSON list in tests/fuzz/regressions/share/. Exit 1 if anything failed.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-"playground movingai scenario tutorial tutorial2 detect"}
+targets=${FUZZ_TARGETS:-"playground movingai scenario tutorial tutorial2 detect roundtrip"}
 out=$root/fuzz-out
 mkdir -p "$out"
 
@@ -30,4 +34,16 @@ for t in $targets; do
     grep -E 'ERROR|fuzz check failed|Test unit written' "$log" | head -5 | sed "s/^/   /"
   fi
 done
+share_runs=${SHARE_FUZZ_RUNS:-20000}
+if [ "$share_runs" != 0 ]; then
+  log=$out/share.log
+  echo "== share-link fuzzer, $share_runs runs per property"
+  if SHARE_FUZZ_RUNS=$share_runs SHARE_FUZZ_OUT=$out/share-failures.json \
+      node --test --test-reporter=spec "$root/tests/web/share_fuzz.test.mjs" >"$log" 2>&1; then
+    grep -E '^share fuzz ' "$log" | sed "s/^/   /"
+  else
+    status=1
+    echo "   FAILED: see $log and $out/share-failures.json"
+  fi
+fi
 exit $status

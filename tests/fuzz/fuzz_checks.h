@@ -55,6 +55,42 @@ inline void tutorial(std::string_view text) { checkMapRoundTrip("tutorial", text
 inline void tutorial2(std::string_view text) { checkMapRoundTrip("tutorial2", text, MapFormat::Tutorial2); }
 inline void detect(std::string_view text) { checkMapRoundTrip("detect", text, MapFormat::Unknown); }
 
+// Any format in (auto-detected, then each explicit reader), our playground format out: what
+// a reader accepts must come back from the playground writer and reader with the same grid
+// (cells, costs, walls, portals, movement, wrap, topology), start and goals, and writing it
+// again must give the same text. This is the path of an import on the page, then a save or a
+// share link (both playground text).
+inline void roundTrip(std::string_view text) {
+  constexpr MapFormat kFormats[] = {MapFormat::Unknown, MapFormat::Playground, MapFormat::MovingAi, MapFormat::Tutorial,
+                                    MapFormat::Tutorial2};
+  for (MapFormat format : kFormats) {
+    MapDocument doc;
+    const Error e = readMap(text, doc, format);
+    if (e) {
+      checkRejection("roundtrip", text, e);
+      continue;
+    }
+    const std::string written = writeMap(doc, MapFormat::Playground);
+    const std::string from = format == MapFormat::Unknown
+                                 ? std::string("auto-detected ") + formatName(detectFormat(text))
+                                 : std::string(formatName(format));
+    MapDocument back;
+    const Error e2 = readMap(written, back, MapFormat::Playground);
+    if (e2)
+      failCheck("roundtrip", "the playground text of a map does not read back",
+                "read as " + from + "\n" + e2.describe() + "\n" + written.substr(0, 2000));
+    if (!(back.grid == doc.grid))
+      failCheck("roundtrip", "the grid changed", "read as " + from + "\n" + written.substr(0, 2000));
+    if (back.start != doc.start)
+      failCheck("roundtrip", "the start changed", "read as " + from + "\n" + written.substr(0, 2000));
+    if (back.goals != doc.goals)
+      failCheck("roundtrip", "the goals changed", "read as " + from + "\n" + written.substr(0, 2000));
+    if (writeMap(back, MapFormat::Playground) != written)
+      failCheck("roundtrip", "writing the playground text is not stable",
+                "read as " + from + "\n" + written.substr(0, 2000));
+  }
+}
+
 inline void scenario(std::string_view text) {
   Scenario s;
   const Error e = readScenario(text, s);
@@ -77,8 +113,8 @@ struct Target {
   void (*check)(std::string_view);
 };
 inline constexpr Target kTargets[] = {
-    {"playground", playground}, {"movingai", movingAi},   {"scenario", scenario},
-    {"tutorial", tutorial},     {"tutorial2", tutorial2}, {"detect", detect},
+    {"playground", playground}, {"movingai", movingAi}, {"scenario", scenario},   {"tutorial", tutorial},
+    {"tutorial2", tutorial2},   {"detect", detect},     {"roundtrip", roundTrip},
 };
 
 }  // namespace astar::fuzz
