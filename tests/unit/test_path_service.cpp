@@ -10,22 +10,13 @@
 #include <thread>
 #include <vector>
 
+#include "path_requests.h"
 #include "reference.h"
 
 namespace astar {
 namespace {
 
-PathRequest randomRequest(const Grid& grid, testing::Rng& rng) {
-  PathRequest r;
-  r.start = testing::randomPassable(rng, grid);
-  r.goal = testing::randomPassable(rng, grid);
-  if (rng.chance(0.01)) r.goal = grid.cellCount() + 3;  // invalid input travels through too
-  r.options.algorithm = static_cast<Algorithm>(rng.below(kAlgorithmCount));
-  r.options.heuristic = static_cast<Heuristic>(rng.below(6));  // all but Landmarks (needs a table)
-  r.options.weight = 1.0 + rng.unit() * 2.0;
-  r.priority = rng.below(5);
-  return r;
-}
+PathRequest randomRequest(const Grid& grid, testing::Rng& rng) { return testing::randomPathRequest(grid, rng, 5); }
 
 // Submits `perMap` queries on each of `maps` random maps and compares every reply with a
 // single-threaded GridSearch run of the same request.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "astar/path_service.h"
+#include "path_requests.h"
 #include "reference.h"
 
 namespace astar {
@@ -22,17 +23,7 @@ constexpr int kMaps = 100;
 constexpr int kPerMap = 500;  // 50,000 requests
 constexpr int kCancelPerMap = kPerMap / 5;
 
-PathRequest randomRequest(const Grid& grid, testing::Rng& rng) {
-  PathRequest r;
-  r.start = testing::randomPassable(rng, grid);
-  r.goal = testing::randomPassable(rng, grid);
-  if (rng.chance(0.01)) r.goal = grid.cellCount() + 3;  // invalid input travels through too
-  r.options.algorithm = static_cast<Algorithm>(rng.below(kAlgorithmCount));
-  r.options.heuristic = static_cast<Heuristic>(rng.below(6));  // all but Landmarks (needs a table)
-  r.options.weight = 1.0 + rng.unit() * 2.0;
-  r.priority = rng.below(8);
-  return r;
-}
+PathRequest randomRequest(const Grid& grid, testing::Rng& rng) { return testing::randomPathRequest(grid, rng, 8); }
 
 struct Counts {
   std::size_t requests = 0, completed = 0, cancelledBeforeStart = 0, cancelledWhileRunning = 0;
