@@ -278,7 +278,7 @@ class WebEngine {
     });
   }
   void clear() { invalidateSearch(); }
-  // kind: a generator name of core's registry (generatorNames()). Returns "" or the
+  // kind: a generator name of core's registry (registry().generators). Returns "" or the
   // error, and then keeps the current map.
   std::string generate(const std::string& kind, int width, int height, double seed) {
     return guarded([&]() -> std::string {
@@ -410,30 +410,9 @@ class WebEngine {
   std::vector<std::int32_t> parents_;
 };
 
-val nameList(const char* (*name)(int), int count) {
-  val list = val::array();
-  for (int i = 0; i < count; ++i) list.call<void>("push", std::string(name(i)));
-  return list;
-}
-val algorithmNames() {
-  return nameList([](int i) { return astar::algorithmName(static_cast<astar::Algorithm>(i)); }, astar::kAlgorithmCount);
-}
-val heuristicNames() {
-  return nameList([](int i) { return astar::heuristicName(static_cast<astar::Heuristic>(i)); }, astar::kHeuristicCount);
-}
-
-val generatorNames() {
-  val list = val::array();
-  for (const astar::GeneratorInfo& g : astar::generators()) list.call<void>("push", std::string(g.name));
-  return list;
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(astar_web) {
-  emscripten::function("algorithmNames", &algorithmNames);
-  emscripten::function("generatorNames", &generatorNames);
-  emscripten::function("heuristicNames", &heuristicNames);
   emscripten::class_<WebEngine>("Engine")
       .constructor<>()
       .function("newMap", &WebEngine::newMap)

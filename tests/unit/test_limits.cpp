@@ -3,9 +3,12 @@
 // with no path looks only at the nodes it expanded, whatever the map's size.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "astar/formats.h"
 #include "astar/limits.h"
@@ -105,10 +108,19 @@ TEST(Limits, AQueryWithNoPathLooksOnlyAtTheNodesItExpandedOnTheLargestGrid) {
   EXPECT_EQ(search.path().size(), 1u);
 }
 
-TEST(Limits, AWeightedSearchThatReopensStillFindsTheClosestNodeWhenItsListOverflows) {
-  // With reopening a node may be expanded more than once; the partial path is still right.
+TEST(Limits, WithOrWithoutReopeningANoPathQueryEndsAtTheSameDistanceFromTheGoal) {
+  // Reopening lists a node each time it is expanded; without a path both searches close the
+  // whole component of the start, so both partial paths end at a cell of that component nearest
+  // the goal (which one may differ between ties), chosen among the listed nodes only.
+  auto centreDistance = [](const Grid& g, NodeId a, NodeId b) {  // square cells, torus on wrapping axes
+    double dx = std::abs(g.xOf(a) - g.xOf(b)), dy = std::abs(g.yOf(a) - g.yOf(b));
+    if (g.wrapX()) dx = std::min(dx, g.width() - dx);
+    if (g.wrapY()) dy = std::min(dy, g.height() - dy);
+    return std::sqrt(dx * dx + dy * dy);
+  };
   astar::testing::Rng rng(7);
-  for (int round = 0; round < 200; ++round) {
+  int noPath = 0;
+  for (int round = 0; round < 300; ++round) {
     astar::testing::RandomMapOptions o;
     o.wallDensity = 0.45;
     const Grid grid = astar::testing::randomGrid(rng, o);
@@ -124,12 +136,21 @@ TEST(Limits, AWeightedSearchThatReopensStillFindsTheClosestNodeWhenItsListOverfl
     GridSearch plain(grid);
     ASSERT_EQ(plain.begin(start, goal, options), SearchStatus::InProgress);
     ASSERT_EQ(plain.run(), status) << "round " << round;
-    if (status == SearchStatus::NoPath) {
-      // Both expanded the same component; the closest node (ties by g) may differ only in g.
-      EXPECT_EQ(search.path().front(), start);
-      EXPECT_FALSE(search.path().empty());
-    }
+    if (status != SearchStatus::NoPath) continue;
+    ++noPath;
+    EXPECT_EQ(search.stats().fallbackVisited, search.stats().expanded) << "round " << round;
+    EXPECT_EQ(plain.stats().fallbackVisited, plain.stats().expanded) << "round " << round;
+    ASSERT_FALSE(search.path().empty());
+    EXPECT_EQ(search.path().front(), start);
+    // Independently: the nearest cell to the goal among those reachable from the start.
+    const std::vector<double> reach = astar::testing::referenceDistances(grid, start);
+    double nearest = 1e300;
+    for (NodeId n = 0; n < grid.cellCount(); ++n)
+      if (std::isfinite(reach[n])) nearest = std::min(nearest, centreDistance(grid, n, goal));
+    EXPECT_DOUBLE_EQ(centreDistance(grid, search.path().back(), goal), nearest) << "round " << round;
+    EXPECT_DOUBLE_EQ(centreDistance(grid, plain.path().back(), goal), nearest) << "round " << round;
   }
+  EXPECT_GT(noPath, 20) << "enough walled-off goals to mean something";
 }
 
 TEST(Limits, TheGoalLimitIsTheSameForMapFilesAndSearches) {

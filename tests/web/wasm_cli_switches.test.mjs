@@ -82,7 +82,7 @@ function withMap(text, fileName, body) {
 // engine settings `settings`; returns the A* rows' expansions for the "changed" check.
 function compareAgainstWasm(mapFile, mapText, args, settings) {
   const rows = astarJson(['compare', mapFile, '--json', '--repeat', '1', ...args]);
-  const names = core.algorithmNames();
+  const names = core.registry().algorithms.map((a) => a.name);
   assert.equal(rows.length, names.length, 'compare prints one line per algorithm');
   return withMap(mapText, path.basename(mapFile), (e) => {
     const expanded = {};

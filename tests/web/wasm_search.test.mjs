@@ -20,8 +20,10 @@ function query(e, start, goal, algorithm, heuristic, weight, wrapAware, portalAw
 }
 
 test('names come from core', () => {
-  assert.deepEqual(core.algorithmNames(), ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps']);
-  assert.equal(core.heuristicNames()[kOctile], 'octile');
+  const r = core.registry();
+  assert.deepEqual(r.algorithms.map((a) => a.name), ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps']);
+  assert.equal(r.algorithms[kAStar].name, 'astar');
+  assert.equal(r.heuristics[kOctile], 'octile');
 });
 
 test('open grid: the diagonal path costs 9 * sqrt(2) and the path view lists its cells', () => {

@@ -41,8 +41,7 @@ export const kDefaultSettings = Object.freeze({
 
 export async function loadEngine(moduleOptions = {}) {
   const core = await createAstarCore(moduleOptions);
-  applyRegistry(core.registry());
-  return new PlaygroundEngine(core);
+  return new PlaygroundEngine(core);  // fills the module's tables from core's registry
 }
 
 export class PlaygroundEngine {
