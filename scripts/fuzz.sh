@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (its own build dir) and runs each for a bounded
-# time. Environment: FUZZ_SECONDS (per target, default 60), FUZZ_BUILD_DIR (default
-# build-fuzz), FUZZ_TARGETS (default: all), FUZZ_JOBS (build parallelism, default 2).
+# time. Environment: FUZZ_SECONDS (per target, default 60), FUZZ_RUNS (stop each target after
+# this many executions instead; FUZZ_SECONDS then defaults to 7200 as a cap), FUZZ_BUILD_DIR
+# (default build-fuzz), FUZZ_TARGETS (default: all), FUZZ_JOBS (build parallelism, default 2).
 # Crash inputs land in fuzz-out/; copy each into tests/fuzz/regressions/<target>/ once
 # fixed, so `make test` (fuzz_regressions) keeps checking it.
 # Then the share-link fuzzer (tests/web/share_fuzz.test.mjs, fast-check over web/js/share.js)
@@ -11,7 +12,10 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
-seconds=${FUZZ_SECONDS:-60}
+runs=${FUZZ_RUNS:-}
+if [ -n "$runs" ]; then seconds=${FUZZ_SECONDS:-7200}; else seconds=${FUZZ_SECONDS:-60}; fi
+run_limit=()
+[ -n "$runs" ] && run_limit=(-runs="$runs")
 targets=${FUZZ_TARGETS:-"playground movingai scenario tutorial tutorial2 detect roundtrip"}
 out=$root/fuzz-out
 mkdir -p "$out"
@@ -24,10 +28,11 @@ for t in $targets; do
   work=$out/corpus-$t  # new inputs the fuzzer finds; the checked-in seeds stay untouched
   mkdir -p "$work"
   log=$out/$t.log
-  echo "== fuzz_$t for ${seconds}s"
-  if "$build/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  echo "== fuzz_$t for ${runs:+$runs runs, at most }${seconds}s"
+  if "$build/fuzz_$t" -max_total_time="$seconds" "${run_limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$out/$t-" "$work" "$root/tests/fuzz/corpus/$t" >"$log" 2>&1; then
-    grep -E 'stat::number_of_executed_units|stat::peak_rss_mb' "$log" | sed "s/^/   /"
+    grep -E 'stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb' "$log" | sed "s/^/   /"
+    echo "   corpus files: $(find "$work" "$root/tests/fuzz/corpus/$t" -type f | wc -l) (found + seeds)"
   else
     status=1
     echo "   FAILED: see $log and $out/$t-*"
