@@ -5,20 +5,20 @@ include(${CMAKE_CURRENT_LIST_DIR}/agents.cmake OPTIONAL)  # path_service_bench (
 
 # bench_boost uses the benchmark runner of the `astar` tool (tools/astar/bench_runner.*), so the
 # two time and report the same way; it needs the tool's sources, not its target.
-set(ASTAR_BENCH_RUNNER_SOURCES ${CMAKE_SOURCE_DIR}/tools/astar/bench_runner.cpp ${CMAKE_SOURCE_DIR}/tools/astar/cli.cpp)
+set(ASTAR_BENCH_RUNNER_SOURCES ${PROJECT_SOURCE_DIR}/tools/astar/bench_runner.cpp ${PROJECT_SOURCE_DIR}/tools/astar/cli.cpp)
 find_package(Boost 1.74 QUIET)
-if(Boost_FOUND AND EXISTS ${CMAKE_SOURCE_DIR}/tools/astar/bench_runner.cpp)
-  add_executable(bench_boost ${CMAKE_SOURCE_DIR}/bench/bench_boost.cpp ${CMAKE_SOURCE_DIR}/bench/boost_peer.cpp
+if(Boost_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/tools/astar/bench_runner.cpp)
+  add_executable(bench_boost ${PROJECT_SOURCE_DIR}/bench/bench_boost.cpp ${PROJECT_SOURCE_DIR}/bench/boost_peer.cpp
                              ${ASTAR_BENCH_RUNNER_SOURCES})
-  target_include_directories(bench_boost PRIVATE ${CMAKE_SOURCE_DIR}/bench ${CMAKE_SOURCE_DIR}/tools/astar)
+  target_include_directories(bench_boost PRIVATE ${PROJECT_SOURCE_DIR}/bench ${PROJECT_SOURCE_DIR}/tools/astar)
   target_link_libraries(bench_boost PRIVATE astar_core Boost::headers)
   # g++ 12 reports maybe-uninitialized inside Boost's own edge iterator (boost::optional) when
   # it inlines astar_search into boost_peer.cpp; the warning is about Boost's code, not ours.
   # Only on that file: the runner's sources keep the same flags as in `astar` (clang-tidy reads
   # one compile command per file and knows no such warning).
   target_compile_options(bench_boost PRIVATE ${ASTAR_WARNINGS})
-  set_source_files_properties(${CMAKE_SOURCE_DIR}/bench/boost_peer.cpp PROPERTIES COMPILE_OPTIONS -Wno-maybe-uninitialized)
-  set_target_properties(bench_boost PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bench)
+  set_source_files_properties(${PROJECT_SOURCE_DIR}/bench/boost_peer.cpp PROPERTIES COMPILE_OPTIONS -Wno-maybe-uninitialized)
+  set_target_properties(bench_boost PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bench)
   message(STATUS "bench_boost: Boost.Graph peer enabled (Boost ${Boost_VERSION})")
 else()
   message(STATUS "bench_boost: Boost not found, the Boost.Graph peer is left out")
@@ -34,8 +34,8 @@ if(TARGET astar)
   endif()
   add_test(NAME bench.runner_tiny_map
            COMMAND ${CMAKE_COMMAND} -DASTAR=$<TARGET_FILE:astar> ${ASTAR_BENCH_BOOST_ARG}
-                   -DDATA=${CMAKE_SOURCE_DIR}/bench/testdata -DWORK=${CMAKE_BINARY_DIR}/bench-runner-test
-                   -P ${CMAKE_SOURCE_DIR}/bench/check_runner.cmake)
+                   -DDATA=${PROJECT_SOURCE_DIR}/bench/testdata -DWORK=${PROJECT_BINARY_DIR}/bench-runner-test
+                   -P ${PROJECT_SOURCE_DIR}/bench/check_runner.cmake)
   set_tests_properties(bench.runner_tiny_map PROPERTIES LABELS bench)
 endif()
 
@@ -43,6 +43,6 @@ endif()
 find_program(ASTAR_BENCH_NODE node)
 if(ASTAR_BENCH_NODE)
   add_test(NAME bench.summaries COMMAND ${ASTAR_BENCH_NODE} --test --test-reporter=spec
-                                        ${CMAKE_SOURCE_DIR}/bench/node/summary.test.mjs)
+                                        ${PROJECT_SOURCE_DIR}/bench/node/summary.test.mjs)
   set_tests_properties(bench.summaries PROPERTIES LABELS bench)
 endif()

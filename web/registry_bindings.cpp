@@ -16,6 +16,7 @@
 #include "astar/heuristic.h"
 #include "astar/limits.h"
 #include "astar/search.h"
+#include "astar/version.h"
 
 namespace {
 
@@ -64,6 +65,7 @@ val generatorList() {
 
 val registry() {
   val r = val::object();
+  r.set("version", std::string(astar::kVersion));  // CMakeLists.txt project(... VERSION ...)
   r.set("algorithms", algorithmList());
   r.set("heuristics", listOf(astar::kHeuristicCount, [](int i) {
           return std::string(astar::heuristicName(static_cast<astar::Heuristic>(i)));

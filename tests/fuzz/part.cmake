@@ -1,11 +1,11 @@
 # Fuzzing. The regression runner (every corpus file and saved crash through the same checks
 # as the fuzz targets) builds and runs in every native build. The libFuzzer targets build
 # only with Clang and -DASTAR_FUZZ=ON (scripts/fuzz.sh configures such a build).
-add_executable(fuzz_regressions ${CMAKE_SOURCE_DIR}/tests/fuzz/regression_main.cpp)
+add_executable(fuzz_regressions ${PROJECT_SOURCE_DIR}/tests/fuzz/regression_main.cpp)
 target_link_libraries(fuzz_regressions PRIVATE astar_core)
 target_compile_options(fuzz_regressions PRIVATE ${ASTAR_WARNINGS})
 add_test(NAME fuzz_regressions
-         COMMAND fuzz_regressions ${CMAKE_SOURCE_DIR}/tests/fuzz/corpus ${CMAKE_SOURCE_DIR}/tests/fuzz/regressions)
+         COMMAND fuzz_regressions ${PROJECT_SOURCE_DIR}/tests/fuzz/corpus ${PROJECT_SOURCE_DIR}/tests/fuzz/regressions)
 set_tests_properties(fuzz_regressions PROPERTIES LABELS fuzz TIMEOUT 120)
 
 option(ASTAR_FUZZ "Build the libFuzzer targets (Clang only)" OFF)
@@ -19,7 +19,7 @@ if(ASTAR_FUZZ)
   target_link_options(astar_core INTERFACE -fsanitize=address,undefined)
   foreach(fuzz_target playground movingAi scenario tutorial tutorial2 detect roundTrip)
     string(TOLOWER ${fuzz_target} fuzz_name)
-    add_executable(fuzz_${fuzz_name} ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_target.cpp)
+    add_executable(fuzz_${fuzz_name} ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_target.cpp)
     target_link_libraries(fuzz_${fuzz_name} PRIVATE astar_core)
     target_compile_definitions(fuzz_${fuzz_name} PRIVATE ASTAR_FUZZ_TARGET=${fuzz_target})
     target_compile_options(fuzz_${fuzz_name} PRIVATE -g -O1 -fsanitize=fuzzer ${ASTAR_FUZZ_FLAGS} ${ASTAR_WARNINGS})

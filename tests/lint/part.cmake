@@ -4,6 +4,6 @@
 # not a ctest test: `make test` runs scripts/lint.sh before ctest.
 foreach(lint_check format tidy eslint actionlint text)
   add_test(NAME lint.${lint_check}
-           COMMAND bash ${CMAKE_SOURCE_DIR}/tests/lint/lint_selftest.sh ${CMAKE_SOURCE_DIR} ${lint_check})
+           COMMAND bash ${PROJECT_SOURCE_DIR}/tests/lint/lint_selftest.sh ${PROJECT_SOURCE_DIR} ${lint_check})
   set_tests_properties(lint.${lint_check} PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 120)
 endforeach()

@@ -3,8 +3,8 @@
 # wasm-release preset produces; `make test` builds it first.
 #   tests/web/wasm_*.test.mjs -> label web;node      tests/web/page_*.test.mjs -> label web;browser
 # A test file that prints a line starting with "ASTAR_SKIP:" is reported as skipped.
-set(ASTAR_WASM_DIR "${CMAKE_SOURCE_DIR}/build-wasm" CACHE PATH "Build folder of the wasm-release preset (its dist/ is tested)")
-set(ASTAR_ARTIFACT_DIR "${CMAKE_SOURCE_DIR}/build/screenshots" CACHE PATH "Where browser tests save screenshots")
+set(ASTAR_WASM_DIR "${PROJECT_SOURCE_DIR}/build-wasm" CACHE PATH "Build folder of the wasm-release preset (its dist/ is tested)")
+set(ASTAR_ARTIFACT_DIR "${PROJECT_SOURCE_DIR}/build/screenshots" CACHE PATH "Where browser tests save screenshots")
 
 find_program(ASTAR_NODE node)
 if(NOT ASTAR_NODE)
@@ -27,7 +27,7 @@ foreach(web_test ${ASTAR_WEB_TESTS})
     set(web_kind node)
   endif()
   add_test(NAME web.${web_name} COMMAND ${ASTAR_NODE} --test --test-reporter=spec ${web_test}
-           WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(web.${web_name} PROPERTIES
     LABELS "web;${web_kind}"
     TIMEOUT 300

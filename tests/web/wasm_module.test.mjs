@@ -102,3 +102,15 @@ test('registry(): core tables and limits, the same as the engine\'s own checks',
     e.delete();
   }
 });
+
+test('one version number: CMakeLists.txt, package.json, the wasm module\'s registry() and CHANGELOG.md agree', async () => {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const repo = path.resolve(import.meta.dirname, '../..');
+  const cmake = /^project\(astar VERSION (\d+\.\d+\.\d+)/m.exec(fs.readFileSync(path.join(repo, 'CMakeLists.txt'), 'utf8'));
+  assert.ok(cmake, 'CMakeLists.txt has project(astar VERSION x.y.z)');
+  const version = cmake[1];
+  assert.equal(JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version, version, 'package.json');
+  assert.equal(core.registry().version, version, 'registry().version (astar/version.h in the wasm build)');
+  assert.match(fs.readFileSync(path.join(repo, 'CHANGELOG.md'), 'utf8'), new RegExp(`^## ${version.replace(/\./g, '\\.')} `, 'm'), 'CHANGELOG.md has a section for it');
+});

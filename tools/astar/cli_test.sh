@@ -31,6 +31,10 @@ case $case in
     expect 0 "astar scen FILE.map.scen" -- --help
     expect 2 "usage: astar COMMAND" --
     expect 2 "unknown command 'fly'" -- fly
+    # --version prints the one version number, CMakeLists.txt's project(astar VERSION ...).
+    version=$(sed -n 's/^project(astar VERSION \([0-9][0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
+    [[ -n $version ]] || { echo "FAIL: no project(astar VERSION ...) in CMakeLists.txt"; failures=$((failures + 1)); }
+    expect 0 "^astar $version\$" -- --version
     ;;
   convert)
     expect 0 "" -- convert "$maps/tutorial2_example.tut2.txt" "$tmp/t2.map.txt"

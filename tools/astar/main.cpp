@@ -5,6 +5,7 @@
 #include <string>
 
 #include "astar/generators.h"
+#include "astar/version.h"
 #include "cli.h"
 #include "search_options.h"
 
@@ -32,7 +33,7 @@ std::vector<Command> commands() {
 }
 
 void usage(std::ostream& out, const std::vector<Command>& table) {
-  out << "usage: astar COMMAND ...\n\ncommands:\n";
+  out << "usage: astar COMMAND ...   (astar --version prints the version)\n\ncommands:\n";
   for (const Command& c : table) out << "  astar " << c.usage << "\n      " << c.summary << "\n";
   out << "\nsearch options (path, compare, scen, bench):\n"
       << "  --algorithm A        " << astar::cli::algorithmNameList() << " (bench: --algorithms LIST)\n"
@@ -57,6 +58,10 @@ void usage(std::ostream& out, const std::vector<Command>& table) {
 
 int main(int argc, char** argv) {
   const std::vector<Command> table = commands();
+  if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {
+    std::cout << "astar " << astar::kVersion << "\n";
+    return astar::cli::kExitOk;
+  }
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) {
     usage(argc < 2 ? std::cerr : std::cout, table);
     return argc < 2 ? astar::cli::kExitBadInput : astar::cli::kExitOk;

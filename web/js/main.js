@@ -85,6 +85,7 @@ try {
   bindKeys({ store, controller, editor, view, marks, marksChanged,
     actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
   document.getElementById('help-button').addEventListener('click', () => document.getElementById('help').showModal());
+  document.getElementById('version').textContent = `version ${engine.registry.version}`;
   await firstMap(store, files);
   view.fit();
   stats.update();
