@@ -2,7 +2,7 @@
 // heap grows, copies made through copyOut() / snapshot() survive it and go back in through
 // restore(); and the agents' AgentWorld, built on the engine's own map, notices edits and
 // loads made through the engine with no sync call (flow field repaired or rebuilt, path
-// requests cancelled).
+// requests cancelled), and the engine's own landmark cache does too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -165,4 +165,36 @@ test('after a heap growth the AgentWorld\'s fresh views are whole', () => {
   assert.equal(next.length, 2048 * 2048, 'the field follows the new map size');
   assert.equal(distance[goal], 0, 'the old goal, still inside the map, is kept');
   assert.equal(distance[2048 * 2048 - 1] > 0 && distance[2048 * 2048 - 1] < Infinity, true, 'and the field covers the new map');
+});
+
+// 40 x 40, start and goal in opposite corners, `walls` walls placed by an LCG from `seed`.
+function randomMapText(seed, n = 40, walls = 500) {
+  let s = seed;
+  const rnd = () => (s = (s * 1103515245 + 12345) >>> 0) / 4294967296;
+  const g = Array.from({ length: n }, () => Array(n).fill('.'));
+  for (let k = 0; k < walls;) {
+    const x = Math.floor(rnd() * n), y = Math.floor(rnd() * n);
+    if (x + y !== 0 && x + y !== 2 * n - 2 && g[y][x] === '.') { g[y][x] = '#'; k++; }
+  }
+  return ['astar-map 1', `size: ${n} x ${n}`, 'terrain: . 1 floor', 'terrain: # wall wall', 'start: 0 0', `goal: ${n - 1} ${n - 1}`,
+    'grid:', ...g.map((r) => r.join('')), ''].join('\n');
+}
+
+test('the landmark heuristic is rebuilt for a loaded map with the same revision number (the path stays optimal)', () => {
+  const e = newEngine(), raw = e.raw;
+  const algorithm = (name) => e.algorithms.indexOf(name), landmarks = e.heuristics.indexOf('landmarks');
+  // Seeds 3 then 4: before the engine keyed its landmark table on the generation, the second
+  // map was searched with the first one's landmark distances and got a longer path.
+  assert.equal(e.loadText(randomMapText(3), 'a.map.txt'), '');
+  raw.begin(algorithm('astar'), landmarks, 1, true, true, false);
+  raw.run();
+  const revision = e.revision();
+  assert.equal(e.loadText(randomMapText(4), 'b.map.txt'), '');
+  assert.equal(e.revision(), revision, 'the premise: the same revision number');
+  raw.begin(algorithm('astar'), landmarks, 1, true, true, false);
+  assert.equal(raw.run(), 2);
+  const withLandmarks = raw.stats().pathCost;
+  raw.begin(algorithm('dijkstra'), landmarks, 1, true, true, false);
+  raw.run();
+  assert.ok(Math.abs(withLandmarks - raw.stats().pathCost) < 1e-9, `A* with landmarks ${withLandmarks}, Dijkstra ${raw.stats().pathCost}`);
 });
