@@ -52,8 +52,8 @@ class AgentWorld {
 
   // ---- flow field ----
   std::string setFlowGoals(val goals) {
-    const std::vector<NodeId> g = emscripten::convertJSArrayToNumberVector<NodeId>(goals);
     return guarded([&] {
+      const std::vector<NodeId> g = emscripten::convertJSArrayToNumberVector<NodeId>(goals);
       refresh();
       return (field_.empty() ? field_.build(grid_, g) : field_.setGoals(grid_, g)).message;
     });
@@ -108,9 +108,10 @@ class AgentWorld {
   }
 
   // ---- smoothing: Float64Array [x, y, join, x, y, join, ...] (join: 0 start, 1 walk, 2 portal, 3 wrap) ----
+  // path: a JS array (not a live view: converting it allocates).
   val smooth(val path, bool stringPull, bool spline, double samplesPerCell) {
-    const std::vector<NodeId> p = emscripten::convertJSArrayToNumberVector<NodeId>(path);
     return guarded([&] {
+      const std::vector<NodeId> p = emscripten::convertJSArrayToNumberVector<NodeId>(path);
       refresh();
       SmoothingOptions options;
       options.stringPull = stringPull;

@@ -106,12 +106,13 @@ export function buildPanel(agents, container) {
   section.append(el('p', { class: 'note', text: 'Chase: arrow keys steer Pac-Man (start = Pac-Man, goals = ghost house).' }));
 
   // While the chase runs the arrows steer Pac-Man; capturing at window keeps them from also
-  // moving the page's keyboard cursor. Form fields (a focused slider, say) keep their keys.
+  // moving the page's keyboard cursor. Form fields that use arrows (sliders, radios, lists,
+  // text) keep them; on a focused button or checkbox they steer.
   window.addEventListener('keydown', (event) => {
     if (!agents.chase) return;
     const name = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' }[event.key];
     const t = event.target;
-    if (!name || t?.isContentEditable || (t?.matches?.('input, select, textarea') && t.type !== 'checkbox' && t.type !== 'radio')) return;
+    if (!name || t?.isContentEditable || (t?.matches?.('input, select, textarea') && t.type !== 'checkbox')) return;
     agents.chase.steer(name);
     event.preventDefault();
     event.stopPropagation();
