@@ -51,6 +51,10 @@ export class World {
     return true;
   }
 
+  // Kept for callers from before the single map (tests/web/page_hex.test.mjs): there is
+  // nothing to copy any more, so it only refreshes.
+  sync() { return this.refresh(); }
+
   // The engine's live costs view (0 = wall). Kept between calls but never used dead: a heap
   // growth detaches it (length 0, refetched here) and only a new document moves the engine's
   // cost array (refresh() drops the view on any change).
