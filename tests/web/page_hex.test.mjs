@@ -236,7 +236,7 @@ test('hexagons are drawn where the cells are: terrain and search state at hexago
       app.renderer.fit();
       e.setStart(e.index(4, 6));
       e.setGoal(e.index(36, 25));
-      app.searchChanged();
+      app.store.changed('query');  // the test moved the endpoints in the engine directly
     });
     for (let i = 0; i < 30; i++) await page.click('#step');
     const v = await view(page);
@@ -315,7 +315,7 @@ test('Cells control: the arcade maze to hex and back with undo and redo; a refus
     await page.click('#new-map');
     assert.equal(await page.evaluate(() => window.playground.engine.isHex()), true, 'a new blank map keeps hex cells');
     await page.click('#wrap-y');
-    assert.equal(await page.getAttribute('#message', 'data-kind'), 'error', 'hex with an odd height cannot wrap top to bottom');
+    assert.equal(await page.getAttribute('#message', 'data-level'), 'error', 'hex with an odd height cannot wrap top to bottom');
     assert.equal(await page.isChecked('#wrap-y'), false);
     await page.selectOption('#cells', 'square');
     await page.check('#wrap-y');
@@ -323,7 +323,7 @@ test('Cells control: the arcade maze to hex and back with undo and redo; a refus
     assert.deepEqual(kept.wrap, [false, true]);
     await page.evaluate(() => { document.getElementById('message').textContent = ''; });
     await page.selectOption('#cells', 'hex');
-    assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
+    assert.equal(await page.getAttribute('#message', 'data-level'), 'error');
     assert.match(await page.textContent('#message'), /even|odd|height/i);
     assert.equal(await page.inputValue('#cells'), 'square', 'the control shows the map as it is');
     assert.deepEqual(await engineState(page), kept, 'the refused switch changed nothing');

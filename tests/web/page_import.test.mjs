@@ -45,7 +45,7 @@ test('drag and drop of a Moving AI .map shows the map, and its path costs match 
       const app = window.playground, e = app.engine;
       e.setStart(e.index(sx, sy));
       e.setGoal(e.index(gx, gy));
-      app.searchChanged();
+      app.store.changed('query');  // the test moved the endpoints in the engine directly
     }, s);
     const cost = Number(await page.getAttribute('#stat-path-cost', 'data-value'));
     assert.ok(Math.abs(cost - s.optimal) < 1e-3, `page ${cost}, benchmark optimal ${s.optimal}`);
@@ -75,7 +75,7 @@ test('the file picker imports a .map; export writes Moving AI and our format, wh
     // A file that is not a map is refused with the reader's message, and the map is kept.
     const kept = await engineState(page);
     await page.setInputFiles('#import-file', { name: 'broken.map', mimeType: 'text/plain', buffer: Buffer.from('type octile\nheight 2\nwidth 3\nmap\n...\n..\n') });
-    await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
+    await page.waitForFunction(() => document.getElementById('message').dataset.level === 'error');
     assert.match(await page.textContent('#message'), /import broken\.map: line \d+, column \d+: /);
     assert.deepEqual(await engineState(page), kept);
   });

@@ -255,7 +255,7 @@ test('every generator makes a map in the page, with a start, a goal and a path',
     await page.selectOption('#generator', 'arcade');
     await page.fill('#new-width', '5');
     await page.click('#generate');
-    assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
+    assert.equal(await page.getAttribute('#message', 'data-level'), 'error');
     assert.deepEqual(await engineState(page), kept);
   });
 });

@@ -90,7 +90,7 @@ test('bad links give a clear message, keep the current map and run no script', a
       const message = await page.textContent('#message');
       assert.match(message, /^Could not open the link: /, label);
       assert.match(message, expected, `${label}: ${message}`);
-      assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
+      assert.equal(await page.getAttribute('#message', 'data-level'), 'error');
       assert.deepEqual(await engineState(page), kept, `${label}: the current map is kept`);
     }
     // 10 MB is past what a browser puts in an address bar: it reaches the page as a pasted link.

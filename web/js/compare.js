@@ -5,9 +5,7 @@
 // algorithm menu would. Big maps do not freeze the page: the searches run in slices of a few
 // milliseconds, one slice per animation frame, and rows fill in as they finish.
 import { Status, kStatusNames } from './engine.js';
-import { formatNumber } from './ui.js';
-
-const $ = (id) => document.getElementById(id);
+import { $, el, formatNumber, formatMs } from './dom.js';
 
 const kSliceMs = 10;        // engine work per animation frame
 const kTargetCallMs = 3;    // aim for step() calls of about this long (each also copies the cell states)
@@ -19,24 +17,15 @@ const kFellBackNote = 'Jump point search needs a uniform-cost square grid withou
 
 function sameCost(a, b) { return Math.abs(a - b) <= kRelTolerance * Math.max(1, Math.abs(a), Math.abs(b)); }
 
-function el(tag, { text, cls, title, attrs } = {}, children = []) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  if (cls) e.className = cls;
-  if (title) e.title = title;
-  for (const [k, v] of Object.entries(attrs ?? {})) e.setAttribute(k, v);
-  for (const c of children) e.append(c);
-  return e;
-}
 
-function formatMs(ms) {
-  if (!(ms > 0)) return '< 0.1';
-  return ms.toFixed(ms < 10 ? 2 : 1);
-}
 
 export class Compare {
-  constructor(app) {
-    this.app = app;
+  // store: the document (read; a chosen row becomes the algorithm setting); controller: to
+  // finish the chosen search when live is off; messages: problems.
+  constructor(store, controller, messages) {
+    this.store = store;
+    this.controller = controller;
+    this.messages = messages;
     this.raw = null;         // the second engine (made on the first compare)
     this.loadedText = null;  // the map text it holds
     this.job = null;         // the compare in progress
@@ -52,14 +41,15 @@ export class Compare {
       const row = ev.target.closest('tr[data-algorithm]');
       if (row) this.choose(row.dataset.algorithm);
     });
+    for (const kind of ['map', 'query', 'settings']) this.store.on(kind, () => this.queryChanged());
   }
 
   // Everything a compare's numbers depend on, except the page's algorithm. The map serial
   // changes with every whole-map change (load, undo, new, generate, cell shape, movement
   // rule, wrap, portals); the grid revision with every painted cell.
   queryKey() {
-    const app = this.app, e = app.engine, s = e.settings;
-    return JSON.stringify([app.mapSerial, e.revision(), e.width, e.height, e.topology(), e.wrapX(), e.wrapY(), e.diagonal(),
+    const e = this.store.engine, s = e.settings;
+    return JSON.stringify([this.store.mapSerial, e.revision(), e.width, e.height, e.topology(), e.wrapX(), e.wrapY(), e.diagonal(),
       e.costModel(), e.portals(), e.start(), e.goals(), s.heuristic, s.weight, s.wrapAware, s.portalAware]);
   }
 
@@ -92,7 +82,7 @@ export class Compare {
 
   // ---- running ----
   start() {
-    const app = this.app, e = app.engine, s = e.settings;
+    const e = this.store.engine, s = e.settings;
     this.cancel();
     const t0 = performance.now();
     const info = e.heuristicInfo();
@@ -125,9 +115,9 @@ export class Compare {
 
   // The same map, start and goals as the page's (the undo text: every cell, portal and rule).
   sync() {
-    const text = this.app.docText();
+    const text = this.store.docText();
     if (text === this.loadedText) return '';
-    if (!this.raw) this.raw = new this.app.engine.core.Engine();
+    if (!this.raw) this.raw = new this.store.engine.core.Engine();
     const problem = this.raw.loadMap(text, '');
     this.loadedText = problem ? null : text;
     return problem;
@@ -147,11 +137,11 @@ export class Compare {
       if (problem) {
         this.job = null;
         this.setState('empty');
-        this.app.showMessage(`Compare: ${problem}`, 'error');
+        this.messages.show(`Compare: ${problem}`, 'error');
         return;
       }
     }
-    const e = this.app.engine, raw = this.raw, s = job.settings;
+    const e = this.store.engine, raw = this.raw, s = job.settings;
     const deadline = sliceStart + kSliceMs;
     while (job.next < job.rows.length && performance.now() < deadline) {
       const row = job.rows[job.next];
@@ -207,7 +197,7 @@ export class Compare {
     const job = this.job;
     this.job = null;
     // The reference optimum: the optimal algorithm that ignores the heuristic (Dijkstra).
-    const infoOf = (name) => this.app.engine.algorithmInfo(name);
+    const infoOf = (name) => this.store.engine.algorithmInfo(name);
     const dijkstra = job.rows.find((r) => infoOf(r.algorithm)?.optimal && !infoOf(r.algorithm)?.usesHeuristic);
     const optimum = dijkstra?.found ? dijkstra.cost : null;
     for (const row of job.rows) {
@@ -237,15 +227,14 @@ export class Compare {
 
   // ---- choosing a row: the page runs that algorithm, as the algorithm menu would ----
   choose(algorithm) {
-    const app = this.app;
-    if (!app.engine.algorithms.includes(algorithm)) return;
-    app.setSettings({ algorithm });
+    if (!this.store.engine.algorithms.includes(algorithm)) return;
+    this.store.setSettings({ algorithm });
     // With live off the menu only clears the search; a row asks to see that search: run it.
-    if (!app.live) app.finish();
+    if (!this.controller.live) this.controller.finish();
   }
 
   markCurrentRow() {
-    const current = this.app.engine.settings.algorithm;
+    const current = this.store.engine.settings.algorithm;
     for (const tr of document.querySelectorAll('#compare-rows tr[data-algorithm]')) {
       const on = tr.dataset.algorithm === current;
       tr.classList.toggle('current', on);
@@ -268,12 +257,12 @@ export class Compare {
     if (!old) return;
     const fresh = this.makeRow(row, running);
     old.replaceWith(fresh);
-    fresh.classList.toggle('current', this.app.engine.settings.algorithm === row.algorithm);
+    fresh.classList.toggle('current', this.store.engine.settings.algorithm === row.algorithm);
   }
 
   makeRow(row, running = false) {
     const done = row.status >= 0;
-    const name = el('button', { text: row.algorithm, cls: 'link', title: `${this.app.engine.algorithmInfo(row.algorithm)?.note ?? row.algorithm} Click to show this search on the grid.`,
+    const name = el('button', { text: row.algorithm, cls: 'link', title: `${this.store.engine.algorithmInfo(row.algorithm)?.note ?? row.algorithm} Click to show this search on the grid.`,
       attrs: { type: 'button' } });
     const first = el('th', { attrs: { scope: 'row' } }, [name]);
     if (row.fellBack) first.append(' ', el('small', { text: 'as A*', cls: 'tag', title: kFellBackNote }));

@@ -2,8 +2,7 @@
 // and drop (core reads every format), export, share links in the URL fragment, and
 // autosave to localStorage. Text from files and links is only ever shown with textContent.
 import { encodeShare, decodeShare, LinkError, kMaxLinkChars } from './share.js';
-
-const $ = (id) => document.getElementById(id);
+import { $ } from './dom.js';
 export const kAutosaveKey = 'astar-playground/autosave';
 // Browsers keep about 5 MB of localStorage per site (Chromium: 5 M characters); a map text
 // larger than this is not even tried (stringifying 16 MB on every edit would stall the page).
@@ -21,15 +20,17 @@ export function parseIndex(json) {
 }
 
 export class Files {
-  constructor(app) {
-    this.app = app;
+  // store: the document (loads go through it); messages: the message area.
+  constructor(store, messages) {
+    this.store = store;
+    this.messages = messages;
+    this.sharedFragment = '';  // the fragment Share put in the address bar, while it is current
     this.index = [];
     this.autosaveTimer = 0;
     this.autosaveWarned = false;
   }
 
   bind() {
-    const app = this.app;
     $('map-select').addEventListener('change', async (ev) => {
       const file = ev.target.value;
       if (file) await this.loadBundled(file);
@@ -56,9 +57,20 @@ export class Files {
       hint.hidden = true;
       const file = ev.dataTransfer?.files?.[0];
       if (file) await this.importFile(file);
-      else app.showMessage('Drop a map file (playground .map.txt, Moving AI .map, tutorial grid).', 'error');
+      else this.messages.show('Drop a map file (playground .map.txt, Moving AI .map, tutorial grid).', 'error');
     });
-    app.onChange(() => this.scheduleAutosave());
+    for (const kind of ['map', 'query', 'settings']) {
+      this.store.on(kind, () => {
+        this.scheduleAutosave();
+        this.forgetSharedLink();
+      });
+    }
+  }
+
+  // The picker shows the bundled map that is open, else nothing chosen.
+  showChosen(file) {
+    const select = $('map-select');
+    select.value = this.index.some((m) => m.file === file) ? file : '';
   }
 
   async loadIndex() {
@@ -81,40 +93,43 @@ export class Files {
       const res = await fetch(`maps/${file}`);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const text = await res.text();
-      if (!this.app.loadText(text, file, `open ${entry?.name ?? file}`)) {
-        if (!this.app.engine.name() && entry) this.app.engine.setName(entry.name);
-        this.app.syncMapControls();
-        this.app.showMessage(`Opened ${entry?.name ?? file}.`);
-        return true;
-      }
+      const problem = this.store.load(text, file, `open ${entry?.name ?? file}`, { name: entry?.name ?? '' });
+      if (problem) throw new Error(problem);
+      this.showChosen(file);
+      this.messages.show(`Opened ${entry?.name ?? file}.`);
+      return true;
     } catch (e) {
-      this.app.showMessage(`Could not open maps/${file}: ${e.message}`, 'error');
+      this.messages.show(`Could not open maps/${file}: ${e.message}`, 'error');
     }
     return false;
   }
 
   async importFile(file) {
     if (file.size > kMaxImportBytes) {
-      this.app.showMessage(`${file.name} is too large to import (${(file.size / 1048576).toFixed(1)} MB; at most 64 MB).`, 'error');
+      this.messages.show(`${file.name} is too large to import (${(file.size / 1048576).toFixed(1)} MB; at most 64 MB).`, 'error');
       return false;
     }
     let text;
     try {
       text = await file.text();
     } catch (e) {
-      this.app.showMessage(`Could not read ${file.name}: ${e.message}`, 'error');
+      this.messages.show(`Could not read ${file.name}: ${e.message}`, 'error');
       return false;
     }
-    if (this.app.loadText(text, file.name, `import ${file.name}`)) return false;
-    if (!this.app.engine.name()) this.app.engine.setName(file.name.replace(/\.[^.]*$/, ''));
-    this.app.syncMapControls();
-    this.app.showMessage(`Imported ${file.name} (${this.app.engine.width}×${this.app.engine.height}).`);
+    const problem = this.store.load(text, file.name, `import ${file.name}`, { name: file.name.replace(/\.[^.]*$/, '') });
+    if (problem) {
+      this.messages.show(`import ${file.name}: ${problem}`, 'error');
+      return false;
+    }
+    this.showChosen('');
+    const e = this.store.engine;
+    this.messages.show(`Imported ${file.name} (${e.width}×${e.height}).`);
     return true;
   }
 
   download(format) {
-    const { text, lost } = this.app.engine.exportText(format);
-    const base = (this.app.engine.name() || 'map').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'map';
+    const { text, lost } = this.store.engine.exportText(format);
+    const base = (this.store.engine.name() || 'map').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'map';
     const fileName = base + (format === 'movingai' ? '.map' : '.map.txt');
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     const a = document.createElement('a');
@@ -124,12 +139,13 @@ export class Files {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
-    this.app.showMessage(lost ? `Saved ${fileName}. Not kept by this format: ${lost}` : `Saved ${fileName}.`, lost ? 'error' : 'info');
+    // What the format could not hold is worth a warning, not an error: the file was saved.
+    this.messages.show(lost ? `Saved ${fileName}. Not kept by this format: ${lost}` : `Saved ${fileName}.`, lost ? 'warning' : 'info');
   }
 
   // ---- share links ----
   currentState() {
-    return { map: this.app.docText(), settings: { ...this.app.engine.settings } };
+    return { map: this.store.docText(), settings: { ...this.store.engine.settings } };
   }
 
   async share() {
@@ -137,23 +153,37 @@ export class Files {
     if (fragment.length > kMaxLinkChars) {
       // A link this long could not be opened again (share.js refuses it): offer the file.
       $('share-link').hidden = true;
-      this.app.showMessage(`This map is too large for a link (${fragment.length.toLocaleString('en')} characters; ` +
+      this.messages.show(`This map is too large for a link (${fragment.length.toLocaleString('en')} characters; ` +
         `links hold at most ${kMaxLinkChars.toLocaleString('en')}). Use Export to save it as a file and share the file.`, 'error');
       $('export-ours').focus();
       return '';
     }
     const url = `${location.origin}${location.pathname}#${fragment}`;
+    // The address bar holds the link too (until the next change), so it can be copied from there.
+    history.replaceState(null, '', `${location.pathname}${location.search}#${fragment}`);
+    this.sharedFragment = fragment;
     const box = $('share-link');
     box.hidden = false;
     box.value = url;
+    box.scrollIntoView({ block: 'nearest' });
+    box.focus({ preventScroll: true });
     box.select();
     let copied = false;
     try {
       await navigator.clipboard.writeText(url);
       copied = true;
     } catch { /* the link is in the box to copy by hand */ }
-    this.app.showMessage(`${copied ? 'Link copied' : 'Link ready below'} (${url.length} characters).`);
+    this.messages.show(`${copied ? 'Link copied' : 'Link ready in the box next to Share and in the address bar'} (${url.length} characters).`);
     return url;
+  }
+
+  // After a change the shared link is out of date: take it out of the address bar (a reload
+  // then restores the autosave, which is current).
+  forgetSharedLink() {
+    if (!this.sharedFragment) return;
+    if (location.hash === `#${this.sharedFragment}`) history.replaceState(null, '', location.pathname + location.search);
+    this.sharedFragment = '';
+    $('share-link').hidden = true;
   }
 
   // Opens the link in location.hash, if any, then takes it out of the address bar: a
@@ -173,21 +203,17 @@ export class Files {
       state = await decodeShare(String(fragment));
     } catch (e) {
       const why = e instanceof LinkError ? e.message : `unexpected error (${e.message})`;
-      this.app.showMessage(`Could not open the link: ${why}. Your map was kept.`, 'error');
+      this.messages.show(`Could not open the link: ${why}. Your map was kept.`, 'error');
       return false;
     }
-    const problem = this.app.loadText(state.map, '', 'open link', { quiet: true });
+    const problem = this.store.load(state.map, '', 'open link');
     if (problem) {
-      this.app.showMessage(`Could not open the link: its map is invalid (${problem}). Your map was kept.`, 'error');
+      this.messages.show(`Could not open the link: its map is invalid (${problem}). Your map was kept.`, 'error');
       return false;
     }
-    try {
-      this.app.engine.setSettings(state.settings);
-    } catch (e) {
-      this.app.showMessage(`The link's map is open, but its settings were not used: ${e.message}`, 'error');
-    }
-    this.app.syncSearchControls();
-    this.app.searchChanged();
+    this.showChosen('');
+    const unused = this.store.setSettings(state.settings);
+    if (unused) this.messages.show(`The link's map is open, but its settings were not used: ${unused}`, 'error');
     return true;
   }
 
@@ -216,8 +242,8 @@ export class Files {
     }
     try { localStorage.removeItem(kAutosaveKey); } catch { /* storage unavailable: nothing kept either */ }
     if (!this.autosaveWarned) {
-      this.app.showMessage(`This map is not autosaved (${problem}), so a reload will not bring it back: ` +
-        'use Export to keep it as a file.', 'error');
+      this.messages.show(`This map is not autosaved (${problem}), so a reload will not bring it back: ` +
+        'use Export to keep it as a file.', 'warning');
     }
     this.autosaveWarned = true;
     return false;
@@ -231,12 +257,8 @@ export class Files {
       return false;
     }
     if (!saved || saved.v !== 1 || typeof saved.map !== 'string') return false;
-    if (this.app.loadText(saved.map, '', 'restore autosave', { record: false })) return false;
-    try {
-      this.app.engine.setSettings(saved.settings ?? {});
-    } catch { /* keep the defaults */ }
-    this.app.syncSearchControls();
-    this.app.searchChanged();
+    if (this.store.load(saved.map, '', 'restore autosave', { record: false })) return false;
+    this.store.setSettings(saved.settings ?? {});  // a problem keeps the defaults
     return true;
   }
 }

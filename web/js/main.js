@@ -1,47 +1,102 @@
-// Boots the playground: the wasm engine, the controller, input, files; then the first map
-// comes from the link in the URL, else the autosave, else the first bundled map.
+// Boots the playground and wires its parts (see README, "How the page is built"):
+//   store (the document: map, query, settings, current search; the only writer)
+//     -> views that listen: canvas, stats, inspector, search and map panels, compare, files
+//   input (pointer, keys) and panels -> commands on the store / the controller
+// The first map comes from the link in the URL, else the autosave, else the bundled arcade maze.
 import { loadEngine } from './engine.js';
-import { Playground } from './ui.js';
-import { bindInput } from './input.js';
+import { Store } from './store.js';
+import { Controller } from './controller.js';
+import { FrameLoop } from './loop.js';
+import { Editor } from './editor.js';
+import { bindPointer } from './pointer.js';
+import { bindKeys } from './keys.js';
 import { Files } from './files.js';
 import { Compare } from './compare.js';
+import { Messages } from './views/messages.js';
+import { CanvasView } from './views/canvas_view.js';
+import { StatsView } from './views/stats.js';
+import { InspectorView } from './views/inspector.js';
+import { SearchPanel } from './views/search_panel.js';
+import { MapPanel } from './views/map_panel.js';
+import { showFirstVisitHint } from './views/hint.js';
+import { warmUp } from './warm_up.js';
 
-async function firstMap(app, files) {
+async function firstMap(store, files) {
   await files.loadIndex();
   if (location.hash.length > 1 && await files.openLinkFromLocation()) return;
   if (files.restoreAutosave()) return;
   const preferred = files.index.find((m) => /arcade|pac/i.test(m.file)) ?? files.index[0];
-  if (preferred && await files.loadBundled(preferred.file)) {
-    app.history = new (app.history.constructor)();  // the first map is not an undoable step
-    return;
-  }
-  app.newBlank();
-  app.history = new (app.history.constructor)();
+  if (!preferred || !await files.loadBundled(preferred.file)) store.newBlank(40, 30);
+  store.resetHistory();  // the first map is not an undoable step
+}
+
+// The page's parts, for other modules that extend it (agents/boot.js) and for tests: the
+// hooks agents use (addTicker, onChange, requestDraw, showMessage, renderer.addOverlay) and
+// read access to the rest.
+function pageContext(parts) {
+  const { store, controller, loop, messages, view } = parts;
+  return {
+    ...parts,
+    engine: store.engine,
+    renderer: view.renderer,
+    get history() { return store.history; },
+    get playing() { return controller.playing; },
+    get live() { return controller.live; },
+    get speed() { return controller.speed; },
+    get frameWork() { return loop.frameWork; },
+    docText: () => store.docText(),
+    addTicker: (fn) => loop.addTicker(fn),
+    requestDraw: () => loop.requestDraw(),
+    frameStats: () => loop.frameStats(),
+    showMessage: (text, level) => messages.show(text, level),
+    // fn(kind) after any document change: 'map' (also each brush cell of a stroke), 'query',
+    // 'settings', 'search'.
+    onChange: (fn) => { for (const kind of ['map', 'query', 'settings', 'search']) store.on(kind, () => fn(kind)); },
+  };
 }
 
 try {
   const engine = await loadEngine();
-  const app = new Playground(engine, document.getElementById('grid'));
-  const files = new Files(app);
-  app.files = files;
-  app.bindControls();
-  app.compare = new Compare(app);
-  app.compare.bind();
-  bindInput(app);
+  warmUp(engine);  // before any timed search: the first figure shown is a real one
+  const messages = new Messages();
+  const store = new Store(engine);
+  const controller = new Controller(store);
+  const marks = { hover: -1, cursor: -1, pendingPortal: -1 };  // pointer state, drawn not saved
+  const canvas = document.getElementById('grid');
+  let view = null;
+  const loop = new FrameLoop(controller, () => view.renderer.draw());
+  view = new CanvasView(store, canvas, marks, loop);
+  const inspector = new InspectorView(store, marks);
+  const stats = new StatsView(store, controller, messages);
+  const searchPanel = new SearchPanel(store, controller, messages);
+  const mapPanel = new MapPanel(store, messages, view);
+  const editor = new Editor(store, marks, messages);
+  const files = new Files(store, messages);
+  const compare = new Compare(store, controller, messages);
+  const marksChanged = () => {
+    inspector.update();
+    loop.requestDraw();
+  };
+  searchPanel.bind();
+  mapPanel.bind();
+  compare.bind();
   files.bind();
-  app.renderer.fit();
-  app.syncMapControls();
-  await firstMap(app, files);
-  app.renderer.fit();
-  app.refresh();
-  // For tests and for other modules (agents) that extend the page.
-  window.playground = app;
+  bindPointer({ store, editor, view, marks, marksChanged });
+  bindKeys({ store, controller, editor, view, marks, marksChanged,
+    actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
+  document.getElementById('help-button').addEventListener('click', () => document.getElementById('help').showModal());
+  await firstMap(store, files);
+  view.fit();
+  stats.update();
+  window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks });
+  showFirstVisitHint(canvas, store);
   document.body.dataset.ready = 'true';
 } catch (e) {
-  const box = document.getElementById('message');
-  box.textContent = `The engine failed to load: ${e.message}`;
-  box.className = 'error';
-  box.hidden = false;
+  const text = document.getElementById('message');
+  text.textContent = `The engine failed to load: ${e.message}`;
+  text.dataset.level = 'error';
+  document.getElementById('message-box').dataset.level = 'error';
+  document.getElementById('message-box').hidden = false;
   document.body.dataset.ready = 'error';
   console.error(e);
 }

@@ -1,0 +1,96 @@
+// Structure checks of the page's modules (web/js), run by `make lint` (so by `make test`):
+//  1. No import cycle: imports go one way (store -> views is by subscription, not by import).
+//  2. Only store.js writes the document: no other module calls a mutating method of the page's
+//     engine (engine.js's PlaygroundEngine) or assigns to its settings. An engine reference is
+//     any expression ending in `engine` (store.engine, this.engine, app.engine) or a local name
+//     bound to one (`const e = store.engine`, `const { engine } = ...`). Other wasm engines a
+//     module makes for itself (compare's second engine, the warm-up's) are not the document.
+// Usage: node scripts/check_web.mjs [dir]   (default web/js); exit 1 and one line per problem.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// PlaygroundEngine methods that change the map, the query, the settings or the search.
+export const kMutators = ['setName', 'setStart', 'setGoal', 'loadText', 'newBlank', 'generate', 'setWall', 'setCost',
+  'setEntryMask', 'setWrap', 'setTopology', 'setDiagonal', 'setCostModel', 'addPortal', 'removePortal', 'setSettings',
+  'begin', 'step', 'stepBack', 'run', 'clear'];
+const kWriters = new Set(['store.js', 'engine.js']);  // the store, and the engine's own definitions
+
+function listModules(dir) {
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listModules(full));
+    else if (entry.name.endsWith('.js') || entry.name.endsWith('.mjs')) out.push(full);
+  }
+  return out;
+}
+
+// Comments and string contents blanked (same length), so patterns only see code.
+function codeOnly(text) {
+  return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`/g,
+    (m) => (m.startsWith('/') ? m.replace(/[^\n]/g, ' ') : m[0] + ' '.repeat(Math.max(0, m.length - 2)) + m[m.length - 1]));
+}
+
+function importsOf(file, text) {
+  const specs = [];
+  const re = /(?:^|[;\n])\s*(?:import|export)\s[^;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+  for (const m of text.matchAll(re)) {
+    const spec = m[1] ?? m[2] ?? m[3];
+    if (spec.startsWith('.')) specs.push(path.resolve(path.dirname(file), spec));
+  }
+  return specs;
+}
+
+export function findCycles(graph) {
+  const cycles = [], state = new Map(), stack = [];
+  const visit = (n) => {
+    state.set(n, 1);
+    stack.push(n);
+    for (const m of graph.get(n) ?? []) {
+      if (!graph.has(m)) continue;
+      if (state.get(m) === 1) cycles.push([...stack.slice(stack.indexOf(m)), m]);
+      else if (!state.has(m)) visit(m);
+    }
+    stack.pop();
+    state.set(n, 2);
+  };
+  for (const n of graph.keys()) if (!state.has(n)) visit(n);
+  return cycles;
+}
+
+export function documentWrites(file, code) {
+  const problems = [];
+  const aliases = new Set();
+  for (const m of code.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*[\w$.]*\bengine\b\s*[,;\n]/g)) aliases.add(m[1]);
+  for (const m of code.matchAll(/[,{]\s*([A-Za-z_$][\w$]*)\s*=\s*[\w$.]*\.engine\s*[,;\n]/g)) aliases.add(m[1]);
+  for (const m of code.matchAll(/\{[^}]*\bengine\b[^}]*\}\s*=/g)) if (!/engine\s*:/.test(m[0])) aliases.add('engine');
+  const receiver = `(?:[\\w$.]*\\bengine|${[...aliases].map((a) => `\\b${a.replace(/\$/g, '\\$')}`).join('|') || '(?!)'})`;
+  const call = new RegExp(`(${receiver})\\s*\\.\\s*(${kMutators.join('|')})\\s*\\(`, 'g');
+  const assign = new RegExp(`(${receiver})\\s*\\.\\s*settings\\b(?:\\s*\\.\\s*[\\w$]+)?\\s*=(?!=)`, 'g');
+  const lineOf = (i) => code.slice(0, i).split('\n').length;
+  for (const m of code.matchAll(call)) problems.push(`${file}:${lineOf(m.index)}: ${m[1]}.${m[2]}() writes the document outside store.js`);
+  for (const m of code.matchAll(assign)) problems.push(`${file}:${lineOf(m.index)}: ${m[1]}.settings assigned outside store.js`);
+  return problems;
+}
+
+export function checkWeb(dir) {
+  const files = listModules(dir), graph = new Map(), problems = [];
+  for (const file of files) {
+    const code = codeOnly(fs.readFileSync(file, 'utf8'));
+    graph.set(file, importsOf(file, fs.readFileSync(file, 'utf8')).filter((f) => f !== file));
+    if (!kWriters.has(path.basename(file))) problems.push(...documentWrites(path.relative(process.cwd(), file), code));
+  }
+  for (const cycle of findCycles(graph)) {
+    problems.push(`import cycle: ${cycle.map((f) => path.relative(dir, f)).join(' -> ')}`);
+  }
+  return problems;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = path.resolve(process.argv[2] ?? 'web/js');
+  const problems = checkWeb(dir);
+  for (const p of problems) console.log(p);
+  if (problems.length) process.exit(1);
+  console.log(`check_web: ${listModules(dir).length} modules, no import cycle, only store.js writes the document`);
+}

@@ -1,0 +1,35 @@
+// Small DOM and formatting helpers every view shares (one copy of each).
+
+export const $ = (id) => document.getElementById(id);
+
+// An element: el('td', { text, cls, title, attrs: { 'aria-label': ... } }, [children]).
+// Text always goes in as textContent: nothing from a file or a link becomes HTML.
+export function el(tag, { text, cls, title, attrs } = {}, children = []) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  if (title) e.title = title;
+  for (const [k, v] of Object.entries(attrs ?? {})) e.setAttribute(k, v);
+  for (const c of children) e.append(c);
+  return e;
+}
+
+// Sets an element's text (only when it changed: no needless layout) and its data-value.
+export function setText(id, text, value) {
+  const e = $(id);
+  if (e.textContent !== text) e.textContent = text;
+  if (value !== undefined) e.dataset.value = String(value);
+}
+
+// A cost or a g/h/f value for people: integers without decimals, at most 4 decimals, ∞ / –.
+export function formatNumber(v) {
+  if (!Number.isFinite(v)) return v > 0 ? '∞' : '–';
+  if (Math.abs(v - Math.round(v)) < 1e-9) return String(Math.round(v));
+  return String(Number(v.toFixed(4)));
+}
+
+// Engine milliseconds: the browser's clock ticks in 0.1 ms steps (no cross-origin isolation).
+export function formatMs(ms) {
+  if (!(ms > 0)) return '< 0.1';
+  return ms.toFixed(ms < 10 ? 2 : 1);
+}

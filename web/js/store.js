@@ -1,0 +1,211 @@
+// The document and the one place that changes it. The document is the map (cells, rules,
+// portals, name), the query (start and goals), the search settings and the current search;
+// the wasm engine holds all of it (the only copy of the map). Every change goes through a
+// method here, which validates it, records undo for map and query edits (one History, one
+// protocol), and announces what changed:
+//   'map'      cells, rules, portals, name, or a whole new map ({ whole: true, fit })
+//   'query'    start or goals moved
+//   'settings' algorithm, heuristic, weight, awareness switches
+//   'search'   the current search began, stepped, finished or was cleared
+//   'history'  the undo/redo stacks changed
+// Readers (views, agents, files, compare) subscribe with on(kind, fn) and read through
+// `engine`'s getters; only this module calls the engine's setters (scripts/check_web.mjs).
+import { Status, kAllDirections } from './engine.js';
+import { History } from './history.js';
+
+export class Store {
+  constructor(engine) {
+    this.engine = engine;
+    this.history = new History();
+    this.listeners = new Map();  // kind -> [fn(detail)]
+    this.mapSerial = 0;          // counts whole-map changes (loads, undo, rules)
+    this.stroke = null;          // { label, before } while a brush stroke or a drag is open
+  }
+
+  on(kind, fn) {
+    if (!this.listeners.has(kind)) this.listeners.set(kind, []);
+    this.listeners.get(kind).push(fn);
+    return () => this.listeners.set(kind, this.listeners.get(kind).filter((f) => f !== fn));
+  }
+  emit(kind, detail = {}) {
+    for (const fn of this.listeners.get(kind) ?? []) fn(detail);
+  }
+
+  // The document as playground text (what undo, autosave and share links keep).
+  docText() { return this.engine.exportText('playground').text; }
+
+  // ---- undoable edits ----
+  // Runs fn (engine setters; returns "" or a problem) as one undo step. Returns the problem.
+  edit(label, fn, { kind = 'map', whole = true } = {}) {
+    const before = this.docText();
+    const problem = fn() || '';
+    if (!problem) this.history.record(label, before, this.docText());
+    this.changed(kind, { whole });
+    return problem;
+  }
+
+  // A stroke groups many small edits (a brush drag, a marker drag) into one undo step.
+  beginStroke(label) {
+    this.endStroke();
+    this.stroke = { label, before: this.docText() };
+  }
+  endStroke() {
+    const s = this.stroke;
+    if (!s) return;
+    this.stroke = null;
+    this.history.record(s.label, s.before, this.docText());
+    this.emit('history');
+  }
+
+  changed(kind, detail = {}) {
+    if (kind === 'map' && detail.whole) this.mapSerial += 1;
+    this.emit(kind, detail);
+    this.emit('history');
+  }
+
+  // Replaces the whole map from text (a file, a bundled map, a link, autosave) as one undo
+  // step. Returns "" or the reader's error (then the current map is kept).
+  load(text, fileName, label, { record = true, fit = true, name = '' } = {}) {
+    const before = this.docText();
+    const problem = this.engine.loadText(text, fileName);
+    if (problem) return problem;
+    if (name && !this.engine.name()) this.engine.setName(name);
+    this.ensureEndpoints();
+    if (record) this.history.record(label, before, this.docText());
+    this.changed('map', { whole: true, fit });
+    return '';
+  }
+  // Forgets undo (the first map of a visit is not an undoable step).
+  resetHistory() {
+    this.history = new History();
+    this.emit('history');
+  }
+
+  // A map without start or goal gets the first and last passable cells.
+  ensureEndpoints() {
+    const e = this.engine, costs = e.costs();
+    const first = costs.findIndex((c) => c > 0), last = costs.findLastIndex((c) => c > 0);
+    if (e.start() < 0 && first >= 0) e.setStart(first);
+    if (e.goal() < 0 && last >= 0 && last !== e.start()) e.setGoal(last);
+  }
+
+  undo() { return this.travel(this.history.undo(), 'before'); }
+  redo() { return this.travel(this.history.redo(), 'after'); }
+  travel(entry, side) {
+    if (!entry) return null;
+    this.engine.loadText(entry[side], '');
+    this.changed('map', { whole: true, fit: false });
+    return entry.label;
+  }
+
+  newBlank(width, height) {
+    const shape = this.engine.topology();
+    return this.edit(`new ${width}×${height} map`, () => {
+      const problem = this.engine.newBlank(width, height);
+      if (problem) return problem;
+      const e = this.engine;
+      if (shape) e.setTopology(shape);  // a new map keeps the cell shape when it can
+      e.setStart(e.index(0, 0));
+      e.setGoal(e.index(width - 1, height - 1));
+      return '';
+    });
+  }
+  generate(kind, width, height, seed) {
+    const shape = this.engine.topology();
+    return this.edit(`generate ${kind}`, () => {
+      const problem = this.engine.generate(kind, width, height, seed);
+      if (problem) return problem;
+      if (shape) this.engine.setTopology(shape);
+      this.ensureEndpoints();
+      return '';
+    });
+  }
+  setCells(kind) {
+    const t = kind === 'hex' ? 1 : 0;
+    if (this.engine.topology() === t) return '';
+    return this.edit(t ? 'hex cells' : 'square cells', () => this.engine.setTopology(t));
+  }
+  setDiagonal(d) { return this.edit('movement rule', () => this.engine.setDiagonal(d)); }
+  setCostModel(m) { return this.edit('cost model', () => this.engine.setCostModel(m)); }
+  setWrap(x, y) { return this.edit('wrap-around', () => this.engine.setWrap(x, y)); }
+  setName(name) { this.engine.setName(name); this.changed('map', { whole: false }); }
+
+  // Paints one brush cell (x, y) inside the open stroke: 'wall' | 'floor' | 'terrain' | 'oneway'.
+  // Start and goal cells are never walled. Returns "" or a problem.
+  paintCell(tool, x, y, { cost = 1, mask = kAllDirections } = {}) {
+    const e = this.engine;
+    if (!e.contains(x, y)) return '';
+    const n = e.index(x, y);
+    if (tool === 'wall') return n === e.start() || n === e.goal() ? '' : e.setWall(x, y);
+    if (tool === 'floor') return e.setCost(x, y, 1) || e.setEntryMask(x, y, kAllDirections);
+    if (tool === 'terrain') return e.setCost(x, y, cost);
+    if (tool === 'oneway') return e.costs()[n] > 0 ? e.setEntryMask(x, y, mask) : '';
+    return '';
+  }
+  // Announces the cells painted since the last call (each brush cell of a stroke, so views and
+  // live searches follow the stroke as it is drawn).
+  painted() { this.emit('map', { whole: false }); }
+
+  addPortal(from, to) { return this.edit('add portal', () => this.engine.addPortal(from, to, 1, true)); }
+  removePortal(i) { return this.edit('remove portal', () => { this.engine.removePortal(i); return ''; }); }
+
+  // Moves the start or the goal to cell n (inside an open stroke when dragging, else as its own
+  // undo step). Refused on walls and on the other endpoint. Returns "" or why not.
+  placeEndpoint(which, n) {
+    const e = this.engine;
+    if (n < 0 || n >= e.cellCount) return 'outside the map';
+    if ((which === 'start' ? e.start() : e.goal()) === n) return '';
+    if (e.costs()[n] === 0) return `The ${which} cannot be on a wall: choose a floor cell.`;
+    if ((which === 'start' ? e.goal() : e.start()) === n) return `The ${which} cannot be on the ${which === 'start' ? 'goal' : 'start'}.`;
+    const own = !this.stroke;
+    const before = own ? this.docText() : '';
+    if (which === 'start') e.setStart(n);
+    else e.setGoal(n);
+    if (own) this.history.record(`move ${which}`, before, this.docText());
+    this.emit('query');
+    this.emit('history');
+    return '';
+  }
+
+  // ---- settings (not undoable: they are choices about the search, not the map) ----
+  setSettings(patch) {
+    let problem = '';
+    try {
+      this.engine.setSettings(patch);
+    } catch (err) {
+      problem = err.message;
+    }
+    this.emit('settings');
+    return problem;
+  }
+
+  // ---- the current search ----
+  // Begins the search when none is in progress; returns whether one is.
+  ensureStarted() {
+    if (this.engine.status() === Status.InProgress) return true;
+    const begun = this.engine.begin() === Status.InProgress;
+    this.emit('search');
+    return begun;
+  }
+  step(n = 1) {
+    const status = this.engine.step(n);
+    this.emit('search');
+    return status;
+  }
+  stepBack() {
+    this.engine.stepBack();
+    this.emit('search');
+  }
+  runToEnd() {
+    if (this.engine.begin() === Status.InProgress) this.engine.run();
+    this.emit('search');
+  }
+  finish() {
+    if (this.ensureStarted()) this.engine.run();
+    this.emit('search');
+  }
+  clearSearch() {
+    this.engine.clear();
+    this.emit('search');
+  }
+}

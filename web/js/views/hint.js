@@ -1,0 +1,23 @@
+// A one-line hint on the canvas for a first visit (what to do first, as PathFinding.js's demo
+// says in one box). It goes away on the first click or key on the canvas and is not shown
+// again in this browser.
+import { $ } from '../dom.js';
+
+const kSeenKey = 'astar-playground/hint-seen';
+
+export function showFirstVisitHint(canvas) {
+  const hint = $('hint');
+  let seen = false;
+  try { seen = localStorage.getItem(kSeenKey) === '1'; } catch { /* no storage: show it */ }
+  if (seen) return;
+  hint.hidden = false;
+  const done = () => {
+    hint.hidden = true;
+    try { localStorage.setItem(kSeenKey, '1'); } catch { /* shown again next visit */ }
+    canvas.removeEventListener('pointerdown', done);
+    canvas.removeEventListener('keydown', done);
+  };
+  canvas.addEventListener('pointerdown', done);
+  canvas.addEventListener('keydown', done);
+  $('hint-close').addEventListener('click', done);
+}

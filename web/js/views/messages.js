@@ -1,0 +1,44 @@
+// The one message area, with levels: info and warning fade after a few seconds; an error stays
+// until the user dismisses it or another error replaces it, never replaced by routine info (a
+// bad link's reason must not vanish under "Opened Arcade."). Search results and messages also
+// go to a polite live region for screen readers.
+import { $ } from '../dom.js';
+
+const kFadeMs = { info: 4000, warning: 8000 };
+
+export class Messages {
+  constructor() {
+    this.box = $('message-box');
+    this.text = $('message');
+    this.live = $('announce');
+    this.timer = 0;
+    this.level = '';
+    $('message-close').addEventListener('click', () => this.dismiss());
+  }
+
+  // level: 'info' | 'warning' | 'error'. Returns whether the message is on screen.
+  show(text, level = 'info') {
+    this.announce(text);
+    if (this.level === 'error' && !this.box.hidden && level !== 'error') return false;
+    clearTimeout(this.timer);
+    this.level = level;
+    this.text.textContent = text;
+    this.text.dataset.level = level;
+    this.box.dataset.level = level;
+    this.box.hidden = false;
+    if (level !== 'error') this.timer = setTimeout(() => this.dismiss(), kFadeMs[level] ?? kFadeMs.info);
+    return true;
+  }
+
+  dismiss() {
+    clearTimeout(this.timer);
+    this.box.hidden = true;
+    this.level = '';
+  }
+
+  // Screen readers only (the region is visually hidden).
+  announce(text) {
+    if (this.live.textContent === text) this.live.textContent = '';
+    this.live.textContent = text;
+  }
+}

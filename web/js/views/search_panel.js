@@ -1,0 +1,90 @@
+// The Search section: algorithm, heuristic and weight lists (from core's registry), the
+// awareness switches and the note on what the choice means; the Play / Step / Back / Finish /
+// Reset buttons, speed and live. Settings go to the store, search actions to the controller.
+import { $ } from '../dom.js';
+import { speedFromSlider } from '../controller.js';
+
+const kHexDistanceHeuristics = ['manhattan', 'octile', 'chebyshev'];
+
+// Fills a <select> from registry rows (value = core's name, text = its label).
+export function fillSelect(select, rows) {
+  select.replaceChildren(...rows.map(({ value, text, title }) => {
+    const o = new Option(text, value);
+    if (title) o.title = title;
+    return o;
+  }));
+}
+
+export class SearchPanel {
+  constructor(store, controller, messages) {
+    this.store = store;
+    this.controller = controller;
+    this.messages = messages;
+    store.on('settings', () => this.sync());
+    store.on('map', (d) => { if (d.whole) this.sync(); });
+  }
+
+  bind() {
+    const e = this.store.engine, r = e.registry, c = this.controller;
+    fillSelect($('algorithm'), r.algorithms.map((a) => ({ value: a.name, text: a.label, title: a.note })));
+    fillSelect($('heuristic'), r.heuristics.map((h) => ({ value: h, text: h })));
+    const set = (patch) => {
+      const problem = this.store.setSettings(patch);
+      if (problem) this.messages.show(problem, 'error');
+    };
+    $('algorithm').addEventListener('change', (ev) => set({ algorithm: ev.target.value }));
+    $('heuristic').addEventListener('change', (ev) => set({ heuristic: ev.target.value }));
+    $('weight').addEventListener('change', (ev) => set({ weight: Number(ev.target.value) }));
+    $('wrap-aware').addEventListener('change', (ev) => set({ wrapAware: ev.target.checked }));
+    $('portal-aware').addEventListener('change', (ev) => set({ portalAware: ev.target.checked }));
+    $('play').addEventListener('click', () => c.togglePlay());
+    $('step').addEventListener('click', () => c.step());
+    $('step-back').addEventListener('click', () => c.back());
+    $('finish').addEventListener('click', () => c.finish());
+    $('reset').addEventListener('click', () => c.reset());
+    const speed = () => {
+      c.setSpeed(speedFromSlider($('speed').value));
+      $('speed-label').textContent = `${c.speed}/frame`;
+    };
+    $('speed').addEventListener('input', speed);
+    speed();
+    $('live').addEventListener('change', (ev) => c.setLive(ev.target.checked));
+    c.live = $('live').checked;
+    c.onState(() => { if ($('live').checked !== c.live) $('live').checked = c.live; });
+    this.sync();
+  }
+
+  sync() {
+    const e = this.store.engine, s = e.settings;
+    $('algorithm').value = s.algorithm;
+    $('heuristic').value = s.heuristic;
+    $('weight').value = String(s.weight);
+    const algorithm = e.algorithmInfo();
+    $('weight').disabled = !algorithm.weighted;
+    $('wrap-aware').checked = s.wrapAware;
+    $('portal-aware').checked = s.portalAware;
+    const blind = !algorithm.usesHeuristic;
+    $('heuristic').disabled = blind;
+    const info = e.heuristicInfo();
+    const note = $('heuristic-note');
+    if (blind) {
+      note.textContent = `${s.algorithm} ignores the heuristic.`;
+      note.className = 'note';
+    } else if (!info.admissible) {
+      note.textContent = `${s.heuristic} may overestimate on this map: the path may not be the shortest.`;
+      note.className = 'note warn';
+    } else {
+      note.textContent = algorithm.optimal ? `${s.heuristic} is admissible here: the path is the shortest. ${algorithm.note}`
+        : algorithm.note;
+      note.className = 'note';
+    }
+    if (e.isHex()) {
+      if (!blind && kHexDistanceHeuristics.includes(s.heuristic)) {
+        note.textContent += ' On hex cells manhattan, octile and chebyshev all mean the hex distance (the number of hex steps).';
+      } else if (!blind && s.heuristic === 'euclidean') {
+        note.textContent += ' On hex cells euclidean is the straight-line distance between hex centres.';
+      }
+      if (algorithm.squareUniformGrids) note.textContent += ` ${algorithm.label} runs as plain A* on hex cells.`;
+    }
+  }
+}
