@@ -316,3 +316,26 @@ test('Destroy a bunker says what happened: not before the crowd, never the last 
     await page.click('#agents-crowd');
   });
 });
+
+test('agents stop with a message when the map changes size; a same-size reload keeps the crowd going', async (t) => {
+  await withPage({}, async ({ page, errors }) => {
+    if (!await agentsInstalled(page)) return skipped(t);
+    await page.fill('#agents-count', '300');
+    await page.click('#agents-crowd');
+    await page.click('#agents-walk');
+    const file = await page.inputValue('#map-select');
+    // The same map again (a new document of the same shape): the crowd keeps running.
+    await page.selectOption('#map-select', '');
+    await page.selectOption('#map-select', file || 'arcade.map.txt');
+    await page.waitForTimeout(300);
+    assert.ok(await page.evaluate(() => !!window.agents.crowd), 'the crowd runs on');
+    await page.fill('#new-width', '2048');
+    await page.fill('#new-height', '2048');
+    await page.click('#new-map');
+    await waitForMessage(page, /Agents stopped: the map changed size or cell shape/, 15000);
+    assert.deepEqual(await page.evaluate(() => [window.agents.crowd, window.agents.agent]), [null, null]);
+    assert.equal(await page.textContent('#agents-crowd'), 'Crowd');
+    assert.equal(await page.textContent('#agents-walk'), 'Walk the path');
+    assert.deepEqual(errors, []);
+  });
+});
