@@ -3,7 +3,8 @@
 // a flow field (frame time reported, not asserted: the machine is shared). Issue 21's agent
 // defects, by real clicks: a chase with Pac-Man on a wall is refused with a message, a catch
 // costs a life (panel and message) and the last ends the chase, walker and squad can be
-// stopped and cleared, and "Destroy a bunker" says what it did or why not.
+// stopped and cleared, "Destroy a bunker" says what it did or why not, and agents stop (with
+// a message) when the map changes size.
 // Reports ASTAR_SKIP when the page was built without the agents (web/agents_bindings.cpp and
 // web/js/agents/boot.js).
 import { test } from 'node:test';
