@@ -4,7 +4,7 @@
 // and eaten ghosts' eyes get home along the flow field.
 // Needs a wasm build whose module includes web/agents_bindings.cpp (ASTAR_DIST_DIR/astar_core.mjs,
 // or ASTAR_AGENTS_WASM=/path/to/module.mjs); without one it reports ASTAR_SKIP.
-import { test } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,30 +21,37 @@ async function loadCore() {
   return create({ wasmBinary: fs.readFileSync(modulePath.replace(/\.mjs$/, '.wasm')) });
 }
 
-// A stand-in for web/js/engine.js's PlaygroundEngine, built from rows ('#' wall, '~' cost 5).
-// topology: 0 square, 1 hex (odd rows shifted right).
-function fakeEngine(core, rows, { wrapX = false, portals = [], diagonal = 1, topology = 0 } = {}) {
+// The page's engine (web/js/engine.js's PlaygroundEngine, from the wasm build's dist/) with a
+// map drawn from rows ('#' wall, '~' cost 5, 'S' start, 'G' goals). The engine holds the only
+// map: Worlds read it through the engine. topology: 0 square, 1 hex (odd rows shifted right).
+// The engine keeps one goal; goals() here lists every 'G' (the crowd's bunkers, the ghost house).
+const engines = [];
+function makeEngine(core, rows, { wrapX = false, portals = [], diagonal = 1, topology = 0 } = {}) {
   const height = rows.length, width = rows[0].length;
-  const costs = new Float64Array(width * height), masks = new Uint8Array(width * height).fill(255);
-  let start = -1, goals = [];
+  const engine = new PlaygroundEngine(core);
+  engines.push(engine);
+  assert.equal(engine.newBlank(width, height), '');
+  assert.equal(engine.setTopology(topology), '');
+  assert.equal(engine.setWrap(wrapX, false), '');
+  assert.equal(engine.setDiagonal(diagonal), '');
+  let start = -1;
+  const goals = [];
   rows.forEach((row, y) => [...row].forEach((ch, x) => {
-    const n = y * width + x;
-    costs[n] = ch === '#' ? 0 : ch === '~' ? 5 : 1;
-    if (ch === 'S') start = n;
-    if (ch === 'G') goals.push(n);
+    if (ch === '#') assert.equal(engine.setWall(x, y), '');
+    if (ch === '~') assert.equal(engine.setCost(x, y, 5), '');
+    if (ch === 'S') start = y * width + x;
+    if (ch === 'G') goals.push(y * width + x);
   }));
-  let revision = 1;
-  return {
-    core, width, height, costsArray: costs,
-    revision: () => revision,
-    touch() { revision++; },
-    costs: () => costs, entryMasks: () => masks, portals: () => portals,
-    wrapX: () => wrapX, wrapY: () => false, diagonal: () => diagonal, costModel: () => 0, topology: () => topology,
-    start: () => start, goal: () => goals[0] ?? -1, goals: () => goals, path: () => new Uint32Array(0),
-  };
+  for (const p of portals) assert.equal(engine.addPortal(p.from, p.to, p.cost, p.twoWay), '');
+  engine.setStart(start);
+  engine.setGoal(goals[0] ?? -1);
+  engine.goals = () => goals;
+  return engine;
 }
+after(() => { for (const e of engines) e.raw.delete(); });
 
 const { World, Join } = await import(path.join(agents, 'world.js'));
+const enginePath = path.join(distDir, 'js/engine.js');
 const { PathFollower } = await import(path.join(agents, 'follower.js'));
 const { Crowd } = await import(path.join(agents, 'crowd.js'));
 const { GhostChase } = await import(path.join(agents, 'ghosts.js'));
@@ -53,7 +60,9 @@ const core = fs.existsSync(modulePath) ? await loadCore() : null;
 let skip = false;
 if (!core) skip = `no wasm module at ${modulePath}`;
 else if (typeof core.AgentWorld !== 'function') skip = 'the wasm module has no AgentWorld (web/agents_bindings.cpp not linked)';
+else if (!fs.existsSync(enginePath)) skip = `no ${enginePath}`;
 if (skip) console.log(`ASTAR_SKIP: ${skip}`);
+const { PlaygroundEngine } = skip ? {} : await import(enginePath);
 
 function walk(world, points, speed = 6) {
   const agent = new PathFollower(world, points, { speed });
@@ -82,13 +91,12 @@ function walkSquadThroughTheDoor(world, engine, squad) {
 }
 
 test('the agent reaches the goal through the tunnel', { skip }, () => {
-  const engine = fakeEngine(core, [
+  const engine = makeEngine(core, [
     '##########################',
     '..S#..................#G..',
     '##########################',
   ], { wrapX: true });
   const world = new World(engine);
-  world.sync();
   const start = engine.start(), goal = engine.goal();
   const cells = world.raw.findPath(start, goal);
   assert.ok(cells.length > 1, 'a path exists only through the tunnel');
@@ -113,9 +121,8 @@ test('the agent jumps through a portal and blends around corners without enterin
     '.#.###..#G',
     '.........#',
   ];
-  const engine = fakeEngine(core, rows, { portals: [{ from: 2 * 10 + 2, to: 6, cost: 0.5, twoWay: false }] });
+  const engine = makeEngine(core, rows, { portals: [{ from: 2 * 10 + 2, to: 6, cost: 0.5, twoWay: false }] });
   const world = new World(engine);
-  world.sync();
   const cells = world.raw.findPath(engine.start(), engine.goal());
   const points = world.smooth(cells, { stringPull: true, spline: true });
   const agent = walk(world, points, 4);
@@ -132,9 +139,8 @@ test('crowd: 500 agents stay out of walls and re-route when a bunker is destroye
     for (let x = 0; x < 64; x++) row += (x % 8 === 4 && y % 16 !== 8) || (y % 16 === 0 && x % 8 === 0) ? '#' : '.';
     rows.push(row);
   }
-  const engine = fakeEngine(core, rows);
+  const engine = makeEngine(core, rows);
   const world = new World(engine);
-  world.sync();
   const left = 32 * 64 + 1, right = 32 * 64 + 62;
   assert.equal(world.raw.setFlowGoals([left, right]), '');
   const crowd = new Crowd(world, 500, { seed: 7 });
@@ -170,9 +176,8 @@ test('ghost chase: re-planning within the budget, eyes go home along the flow fi
     '#........S........#',
     '###################',
   ];
-  const engine = fakeEngine(core, rows, { wrapX: true, diagonal: 0 });
+  const engine = makeEngine(core, rows, { wrapX: true, diagonal: 0 });
   const world = new World(engine);
-  world.sync();
   const house = engine.goals();
   const corners = [1 * 19 + 1, 1 * 19 + 17, 5 * 19 + 1, 5 * 19 + 17];
   const chase = new GhostChase(world, { house, pacStart: engine.start(), ghostStarts: corners, budget: 60 });
@@ -206,9 +211,8 @@ test('squad: a formation follows one path through a door and regroups at the end
     '..........#.........',
     '..........#........G',
   ];
-  const engine = fakeEngine(core, rows);
+  const engine = makeEngine(core, rows);
   const world = new World(engine);
-  world.sync();
   const cells = world.raw.findPath(engine.start(), engine.goal());
   const squad = new Squad(world, world.smooth(cells), { size: 9, speed: 4 });
   walkSquadThroughTheDoor(world, engine, squad);
@@ -239,9 +243,8 @@ const kHexRows = [
 ];
 
 test('hex: centres are regular-hexagon centres, the path walks hex moves, the agent reaches the goal', { skip }, () => {
-  const engine = fakeEngine(core, kHexRows, { topology: 1, wrapX: true });
+  const engine = makeEngine(core, kHexRows, { topology: 1, wrapX: true });
   const world = new World(engine);
-  world.sync();
   assert.equal(world.hex, true);
   const w = engine.width;
   // Centre of (x, y): (x + 0.5 + 0.5 * (y odd), 1 / sqrt 3 + y * sqrt 3 / 2); neighbours are 1 apart.
@@ -285,9 +288,8 @@ test('hex: a crowd of 300 stays out of walls and reaches the bunker', { skip }, 
     for (let x = 0; x < 40; x++) row += (x % 10 === 5 && y % 10 !== 5) || (y % 10 === 0 && x % 4 === 0) ? '#' : '.';
     rows.push(row);
   }
-  const engine = fakeEngine(core, rows, { topology: 1 });
+  const engine = makeEngine(core, rows, { topology: 1 });
   const world = new World(engine);
-  world.sync();
   assert.equal(world.raw.setFlowGoals([15 * 40 + 20]), '');
   const crowd = new Crowd(world, 300, { seed: 3 });
   for (let i = 0; i < crowd.count; i++) assert.ok(world.open(crowd.x[i], crowd.y[i]), `agent ${i} spawned in a wall`);
@@ -313,9 +315,8 @@ test('hex: Pac-Man goes up a column by zig-zagging NE / NW, and left along a row
     '#...S...#',
     '#########',
   ];
-  const engine = fakeEngine(core, rows, { topology: 1 });
+  const engine = makeEngine(core, rows, { topology: 1 });
   const world = new World(engine);
-  world.sync();
   const chase = new GhostChase(world, { house: engine.goals(), pacStart: engine.start(), ghostStarts: [10, 16, 70, 64], budget: 200 });
   const startX = chase.pac.x, w = engine.width;
   chase.steer('up');
@@ -344,10 +345,52 @@ test('hex: a squad follows the path through the hex corridors and regroups at th
     '...........#..........',
     '...........#.........G',
   ];
-  const engine = fakeEngine(core, rows, { topology: 1 });
+  const engine = makeEngine(core, rows, { topology: 1 });
   const world = new World(engine);
-  world.sync();
   const squad = new Squad(world, world.smooth(world.raw.findPath(engine.start(), engine.goal())), { size: 7, speed: 4 });
   walkSquadThroughTheDoor(world, engine, squad);
+  world.dispose();
+});
+
+test('ghost chase: Pac-Man on a wall is refused; each catch costs a life and restarts, the last ends it', { skip }, () => {
+  const rows = [
+    '#########',
+    '#G.....S#',
+    '#########',
+  ];
+  const engine = makeEngine(core, rows, { diagonal: 0 });
+  const world = new World(engine);
+  assert.throws(() => new GhostChase(world, { house: engine.goals(), pacStart: 0 }), /Pac-Man must start on a floor cell: the start \(0, 0\) is a wall/);
+  assert.throws(() => new GhostChase(world, { house: [0], pacStart: engine.start() }), /ghost house .* no floor cell/);
+  const chase = new GhostChase(world, { house: engine.goals(), pacStart: engine.start(), budget: 500, lives: 3 });
+  const start = world.centre(engine.start());
+  for (const left of [2, 1, 0]) {
+    let frames = 0;
+    while (chase.lives > left && frames++ < 2000) chase.update(1 / 60);
+    assert.equal(chase.lives, left, `a ghost walked the corridor and caught Pac-Man (${frames} frames)`);
+    assert.deepEqual(chase.events.splice(0), [{ type: left ? 'caught' : 'over', lives: left }]);
+    if (left) {
+      assert.ok(Math.hypot(chase.pac.x - start.x, chase.pac.y - start.y) < 1e-9, 'Pac-Man back at the start');
+      assert.ok(chase.ghosts.every((g) => world.cellAt(g.x, g.y) === engine.goal()), 'ghosts back in the house');
+    }
+  }
+  assert.equal(chase.over, true);
+  const frames = chase.frames;
+  chase.update(1 / 60);
+  assert.equal(chase.frames, frames, 'a finished chase stands still');
+  world.dispose();
+});
+
+test('World keeps no copy: open() and the geometry follow engine edits and loads, also across a heap growth', { skip }, () => {
+  const engine = makeEngine(core, ['S...', '...G']);
+  const world = new World(engine);
+  assert.equal(world.open(1.5, 0.5), true);
+  assert.equal(engine.setWall(1, 0), '');
+  assert.equal(world.open(1.5, 0.5), false, 'an edit is seen at once');
+  assert.equal(engine.newBlank(2048, 2048), '');  // grows the heap: the World's old view dies
+  assert.equal(engine.setWall(2047, 2047), '');
+  assert.deepEqual([world.open(1.5, 0.5), world.open(2047.5, 2047.5), world.width, world.height], [true, false, 2048, 2048]);
+  assert.equal(engine.setWrap(true, false), '');
+  assert.equal(world.cellAt(-0.5, 0.5), 2047, 'the wrap is seen too');
   world.dispose();
 });

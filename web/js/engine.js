@@ -39,6 +39,21 @@ export const kDefaultSettings = Object.freeze({
   portalAware: true,
 });
 
+// ---- Crossing the wasm boundary ----
+// costs(), entryMasks(), states(), path() and parents() here, and the agents' AgentWorld
+// flowNext(), flowDistance() and flowGoals(), return LIVE views of wasm memory. A live view
+// dies after any call into the module that may allocate: when the heap grows its buffer is
+// detached (length 0: a .set() or a C++ conversion from it throws "detached ArrayBuffer"), and
+// when the map is replaced it may point at freed memory. Calls that may allocate: newBlank,
+// loadText, generate, restore, begin, step, run, stepBack, commitCells, parents(), exportText,
+// addPortal, setTopology, and on an AgentWorld anything that searches, smooths, submits, pumps
+// or builds a field (and any of its calls after a map change, which repairs the field). Reading
+// a view is safe until the next such call; to keep data longer, or to hand it to C++ or to a
+// worker, copy it out with copyOut() (or take snapshot()). Fetch views again each frame.
+export function copyOut(view) {
+  return view.slice();  // a JS-owned copy of the same typed-array type
+}
+
 export async function loadEngine(moduleOptions = {}) {
   const core = await createAstarCore(moduleOptions);
   return new PlaygroundEngine(core);  // fills the module's tables from core's registry
@@ -68,13 +83,45 @@ export class PlaygroundEngine {
   contains(x, y) { return x >= 0 && y >= 0 && x < this.raw.width() && y < this.raw.height(); }
   revision() { return this.raw.revision(); }
 
-  // ---- views (fetch fresh ones each frame: a heap growth detaches old ones) ----
-  costs() { return this.raw.costs(); }
-  entryMasks() { return this.raw.entryMasks(); }
-  states() { return this.raw.states(); }
-  path() { return this.raw.path(); }
-  parents() { return this.raw.parents(); }
-  portals() { return this.raw.portals(); }
+  // Changes whenever the whole map is replaced (load, new, generate, and so undo/redo): a
+  // loaded map may have the revision number of the one it replaced, so caches key on both.
+  generation() { return this.raw.generation(); }
+
+  // ---- live views of wasm memory: see "Crossing the wasm boundary" below ----
+  costs() { return this.raw.costs(); }            // Float64Array: entry cost, 0 = wall
+  entryMasks() { return this.raw.entryMasks(); }  // Uint8Array: allowed entry directions
+  states() { return this.raw.states(); }          // Uint8Array: 0 unseen, 1 open, 2 closed
+  path() { return this.raw.path(); }              // Uint32Array: cells, start first
+  parents() { return this.raw.parents(); }        // Int32Array (filling it allocates)
+  portals() { return this.raw.portals(); }        // a plain JS array (a copy)
+
+  // The map as JS-owned copies: for a worker (restore() there) or for holding across calls.
+  snapshot() {
+    const r = this.raw;
+    return {
+      width: r.width(), height: r.height(), costs: copyOut(r.costs()), masks: copyOut(r.entryMasks()),
+      portals: r.portals(), wrapX: r.wrapX(), wrapY: r.wrapY(), diagonal: r.diagonal(), costModel: r.costModel(),
+      topology: r.topology(),
+    };
+  }
+  // Replaces the map with a snapshot() (start, goals and name are not part of it). Returns ""
+  // or the first error; on error the map may be partly applied.
+  restore(s) {
+    const r = this.raw;
+    const problem = r.newMap(s.width, s.height) || r.setTopology(s.topology) || r.setWrap(!!s.wrapX, !!s.wrapY) ||
+      r.setDiagonal(s.diagonal) || r.setCostModel(s.costModel);
+    if (problem) return problem;
+    // Views taken after the last allocating call and written at once (set() makes no wasm call).
+    r.costs().set(s.costs);
+    r.entryMasks().set(s.masks);
+    const cells = r.commitCells();
+    if (cells) return cells;
+    for (const p of s.portals) {
+      const e = this.addPortal(p.from, p.to, p.cost, p.twoWay);
+      if (e) return e;
+    }
+    return '';
+  }
 
   // ---- the document ----
   name() { return this.raw.name(); }

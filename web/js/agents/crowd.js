@@ -35,11 +35,12 @@ export class Crowd {
 
   // Puts agent i on a random open cell that can reach a goal (or any open cell).
   respawn(i) {
-    const w = this.world, distance = w.raw.flowDistance();
+    // Live views, read with no allocating call in between (world.js, engine.js).
+    const w = this.world, distance = w.raw.flowDistance(), costs = w.cells();
     const cells = w.width * w.height;
     for (let tries = 0; tries < 200; tries++) {
       const n = Math.floor(this.random() * cells);
-      if (!w.passable[n] || (distance.length === cells && !(distance[n] < Infinity) && tries < 150)) continue;
+      if (!(costs[n] > 0) || (distance.length === cells && !(distance[n] < Infinity) && tries < 150)) continue;
       const c = w.centre(n);  // within 0.3 of the centre: inside the square or the hexagon
       this.x[i] = c.x - 0.3 + 0.6 * this.random();
       this.y[i] = c.y - 0.3 + 0.6 * this.random();
@@ -68,6 +69,7 @@ export class Crowd {
 
   // One steering step of dt seconds.
   step(dt) {
+    // A live view: this loop makes no call that may allocate (flowDistance() only reads).
     const w = this.world, next = w.raw.flowNext(), weights = this.weights;
     if (next.length !== w.width * w.height) return;
     this.buildBuckets();

@@ -10,31 +10,56 @@ export const kGhostColors = ['#e53935', '#f48fb1', '#26c6da', '#ffa726'];
 const kDirs = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
 
 export class GhostChase {
-  // house: cells of the ghost house (flow field goals); pacStart: a cell.
-  constructor(world, { house, pacStart, ghostStarts = [], replanFrames = 8, budget = 3000, speed = 5 } = {}) {
+  // house: cells of the ghost house (flow field goals); pacStart: a cell. lives: catches
+  // Pac-Man survives minus one; each catch puts everyone back at the start, the last ends it.
+  constructor(world, { house, pacStart, ghostStarts = [], replanFrames = 8, budget = 3000, speed = 5, lives = 3 } = {}) {
     this.world = world;
-    this.house = house;
+    const floor = (n) => n >= 0 && n < world.width * world.height && world.cells()[n] > 0;
+    // A start on a wall is refused, not moved to the nearest floor cell: the user sees the
+    // start where they put it, and a silent move would hide that the map and the game disagree.
+    if (!floor(pacStart)) {
+      const where = pacStart >= 0 ? ` (${pacStart % world.width}, ${Math.floor(pacStart / world.width)}) is a wall` : ' is not set';
+      throw new Error(`Pac-Man must start on a floor cell: the start${where}. Move the start first.`);
+    }
+    this.house = house.filter(floor);
+    if (!this.house.length) throw new Error('the ghost house (the goals) has no floor cell');
     this.replanFrames = replanFrames;
     this.budget = budget;        // node expansions per frame, shared by the ghosts' requests
     this.speed = speed;          // cells per second
-    const problem = world.raw.setFlowGoals(house);
+    const problem = world.raw.setFlowGoals(this.house);
     if (problem) throw new Error(problem);
-    const start = world.centre(pacStart);
+    this.pacStart = pacStart;
+    this.lives = lives;
+    this.over = false;           // no lives left: update() does nothing
+    this.events = [];            // {type: 'caught' | 'over', lives}, for the page to show (and clear)
     // want and move: the arrow asked for and the one being followed (up, down, left, right);
     // dir: the step it makes from the current cell (on hex maps up and down zig-zag).
-    this.pac = { x: start.x, y: start.y, dir: [0, 0], move: [0, 0], want: [0, 0], caught: 0, ate: 0 };
+    this.pac = { x: 0, y: 0, dir: [0, 0], move: [0, 0], want: [0, 0], caught: 0, ate: 0 };
     this.ghosts = [];
     for (let i = 0; i < 4; i++) {
-      const c = world.centre(ghostStarts[i % Math.max(1, ghostStarts.length)] ?? house[i % house.length]);
-      this.ghosts.push({ x: c.x, y: c.y, mode: 'chase', follower: null, request: 0, replanIn: 1, color: kGhostColors[i],
-        releaseAt: i * 1.5, home: world.cellAt(c.x, c.y) });
+      const home = ghostStarts[i % Math.max(1, ghostStarts.length)] ?? this.house[i % this.house.length];
+      this.ghosts.push({ x: 0, y: 0, mode: 'chase', follower: null, request: 0, replanIn: 1, color: kGhostColors[i],
+        releaseAt: 0, home });
     }
     this.time = 0;
-    this.frightenedFor = 0;
+    this.restart();
     this.frames = 0;
     this.expansions = 0;         // used in the last frame
     this.maxExpansions = 0;      // the most used in any frame
     this.replans = 0;            // paths received
+  }
+
+  // Everyone back to their start (the beginning, and after a catch); ghosts leave the house
+  // one by one again, so a caught Pac-Man is not caught again at once.
+  restart() {
+    const w = this.world, start = w.centre(this.pacStart);
+    Object.assign(this.pac, { x: start.x, y: start.y, dir: [0, 0], move: [0, 0], want: [0, 0] });
+    this.ghosts.forEach((g, i) => {
+      if (g.request) w.raw.cancel(g.request);
+      const c = w.centre(g.home);
+      Object.assign(g, { x: c.x, y: c.y, mode: 'chase', follower: null, request: 0, replanIn: 1, releaseAt: this.time + i * 1.5 });
+    });
+    this.frightenedFor = 0;
   }
 
   steer(name) { if (kDirs[name]) this.pac.want = kDirs[name]; }
@@ -58,6 +83,7 @@ export class GhostChase {
   }
 
   update(dt) {
+    if (this.over) return;
     this.frames++;
     this.time += dt;
     this.movePac(dt);
@@ -102,10 +128,19 @@ export class GhostChase {
           g.eyesTo = -1;
           this.pac.ate++;
         } else {
-          this.pac.caught++;
+          this.caught();
+          return;
         }
       }
     }
+  }
+
+  caught() {
+    this.pac.caught++;
+    this.lives = Math.max(0, this.lives - 1);
+    this.over = this.lives === 0;
+    this.events.push({ type: this.over ? 'over' : 'caught', lives: this.lives });
+    if (!this.over) this.restart();
   }
 
   // Eyes follow the house flow field cell by cell (portals jump), then the ghost revives.

@@ -1,29 +1,22 @@
 // Agents in the playground: path views (raw / string-pulled / smoothed), an agent walking the
-// current path, crowd mode on a flow field with boids, and the ghost chase demo. Installs
-// itself on the page through the playground's hooks (renderer.addOverlay, app.addTicker,
-// app.onChange) and a panel section of its own; touches no other module's DOM.
+// current path, a squad, crowd mode on a flow field with boids, and the ghost chase demo.
+// Installs itself on the page through the playground's hooks and a panel section of its own
+// (panel.js); touches no other module's DOM. Of the app it uses only engine,
+// renderer.addOverlay, addTicker, onChange, requestDraw and showMessage.
 import { World, Join } from './world.js';
 import { PathFollower } from './follower.js';
 import { Crowd, kDefaultCrowdWeights } from './crowd.js';
 import { GhostChase } from './ghosts.js';
 import { Squad } from './squad.js';
 import { PathWorker } from './worker_client.js';
+import { buildPanel } from './panel.js';
+import { copyOut } from '../engine.js';
 
 const kPathStyles = {
   raw: { color: 'rgba(120, 120, 120, 0.9)', width: 1.5, dash: [4, 3] },
   pulled: { color: 'rgba(30, 136, 229, 0.95)', width: 2, dash: [] },
   smooth: { color: 'rgba(216, 27, 96, 0.95)', width: 2.5, dash: [] },
 };
-
-function el(tag, attrs = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'text') e.textContent = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
 
 export class AgentsController {
   constructor(app) {
@@ -39,29 +32,50 @@ export class AgentsController {
     this.chase = null;
     this.lastTick = 0;
     this.frameMs = [];  // agents' own work per frame (crowd step, chase update)
-    this.world.sync();
+    this.shape = this.shapeKey();
+    this.panel = null;  // panel.js's handles (buttons to relabel, lives), once built
     app.renderer.addOverlay((ctx, r) => this.draw(ctx, r));
     app.addTicker((now) => this.tick(now));
     app.onChange(() => this.mapOrPathChanged());
   }
 
-  // ---- paths ----
+  // ---- the map ----
+  shapeKey() { const w = this.world; return `${w.width}x${w.height}:${w.hex}`; }
+  // Agents' positions mean nothing on a map of another size or cell shape: they stop (with a
+  // message). An edit, or a new document of the same shape (an undo), keeps them running:
+  // the flow field and the ghosts' paths follow the map.
   mapOrPathChanged() {
-    const changed = this.world.sync();
-    if (changed && this.crowd) this.app.requestDraw();
+    this.checkShape();
+    if (this.crowd) this.app.requestDraw();
     this.refreshPaths();
   }
+  checkShape() {
+    this.world.refresh();  // (whoever refreshed first, the shape tells)
+    if (this.shapeKey() === this.shape) return;
+    this.shape = this.shapeKey();
+    if (!this.running()) return;
+    this.stopAll();
+    this.app.showMessage('Agents stopped: the map changed size or cell shape.', 'info');
+  }
+  running() { return !!(this.agent || this.squad || this.crowd || this.chase); }
+  stopAll() {
+    this.agent = this.squad = this.crowd = this.chase = null;
+    this.panel?.sync();
+    this.app.requestDraw();
+  }
+
+  // ---- paths ----
   // Called on map changes and before drawing: a search that finished or stepped since (no
   // change event) may have found another path with the same ends and length, so the key
   // hashes every cell.
   refreshPaths() {
-    const view = this.app.engine.path();
+    this.world.refresh();
+    const path = copyOut(this.app.engine.path());  // kept across the smoothing calls below
     let hash = 2166136261;
-    for (let i = 0; i < view.length; i++) hash = Math.imul(hash ^ view[i], 16777619);
-    const key = `${this.world.revision}:${view.length}:${hash >>> 0}`;
+    for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path[i], 16777619);
+    const key = `${this.world.generation}:${this.world.revision}:${path.length}:${hash >>> 0}`;
     if (key === this.pathKey) return;
     this.pathKey = key;
-    const path = Array.from(view);
     try {
       this.paths.raw = this.world.smooth(path, { stringPull: false, spline: false });
       this.paths.pulled = this.world.smooth(path, { stringPull: true, spline: false });
@@ -73,9 +87,8 @@ export class AgentsController {
   }
   setView(name, on) { this.views[name] = !!on; this.app.requestDraw(); }
 
-  // ---- the walking agent ----
+  // ---- the walking agent and the squad ----
   startAgent(kind = 'smooth') {
-    this.world.sync();
     this.refreshPaths();
     const points = this.paths[kind];
     if (!points || points.length < 2) return false;
@@ -83,9 +96,9 @@ export class AgentsController {
     this.app.requestDraw();
     return true;
   }
+  stopAgent() { this.agent = null; this.app.requestDraw(); }
   // A fixed-formation squad on the same path.
   startSquad(size = 9, kind = 'smooth') {
-    this.world.sync();
     this.refreshPaths();
     const points = this.paths[kind];
     if (!points || points.length < 2) return false;
@@ -93,6 +106,8 @@ export class AgentsController {
     this.app.requestDraw();
     return true;
   }
+  stopSquad() { this.squad = null; this.app.requestDraw(); }
+
   // The current start -> goal in the path worker (the page keeps running meanwhile).
   // algorithm: core's Algorithm index (0 A*, 2 Dijkstra); default: the page's setting.
   async workerFind(algorithm = null) {
@@ -110,8 +125,7 @@ export class AgentsController {
 
   // ---- crowd ----
   startCrowd(count = 500, goals = null) {
-    this.world.sync();
-    const g = goals ?? Array.from(this.app.engine.goals ? this.app.engine.goals() : []);
+    const g = goals ?? Array.from(this.app.engine.goals());
     if (!g.length) throw new Error('crowd mode needs at least one goal (a bunker)');
     const problem = this.world.raw.setFlowGoals(g);
     if (problem) throw new Error(problem);
@@ -119,27 +133,48 @@ export class AgentsController {
     this.frameMs = [];
     this.app.requestDraw();
   }
-  stopCrowd() { this.crowd = null; }
-  // Destroys a bunker: agents re-route to the next nearest one.
+  stopCrowd() { this.crowd = null; this.app.requestDraw(); }
+  // Destroys a bunker (the first goal, or `cell`): the crowd re-routes to the nearest one left.
+  // The last bunker stays: without a goal the flow field points nowhere and the crowd would
+  // only scatter. Returns {ok, text, level} for the page to show.
   destroyBunker(cell = null) {
+    if (!this.crowd) return { ok: false, text: 'Start the crowd first: its bunkers are the map\'s goals.', level: 'info' };
     const goals = Array.from(this.world.raw.flowGoals());
-    if (goals.length === 0) return '';
-    return this.world.raw.removeFlowGoal(cell ?? goals[0]);
+    if (goals.length <= 1)
+      return { ok: false, text: 'Only one bunker is left, so it stays: without it the crowd would have nowhere to go. A map with several goals has several bunkers.', level: 'warning' };
+    const target = cell ?? goals[0];
+    const problem = this.world.raw.removeFlowGoal(target);
+    if (problem) return { ok: false, text: problem, level: 'error' };
+    const w = this.world.width, left = goals.length - 1;
+    return { ok: true, text: `Bunker (${target % w}, ${Math.floor(target / w)}) destroyed: the crowd re-routes to the ${left === 1 ? 'last one' : `${left} left`}.`, level: 'info' };
   }
 
   // ---- ghost chase ----
   startChase(options = {}) {
-    this.world.sync();
     const e = this.app.engine;
-    const goals = Array.from(e.goals ? e.goals() : []);
-    const house = options.house ?? (goals.length ? goals : [e.goal()]).filter((n) => n >= 0);
+    const goals = Array.from(e.goals());
+    const house = options.house ?? goals.filter((n) => n >= 0);
     const pacStart = options.pacStart ?? e.start();
     if (!house.length || pacStart < 0) throw new Error('the chase needs a start (Pac-Man) and a goal (the ghost house)');
     this.chase = new GhostChase(this.world, { house, pacStart, ...options });
     this.frameMs = [];
     this.app.requestDraw();
   }
-  stopChase() { this.chase = null; }
+  stopChase() { this.chase = null; this.app.requestDraw(); }
+  // A catch costs a life (the chase restarts from the start); the last one ends the chase.
+  showChaseEvents() {
+    const c = this.chase;
+    if (!c || !c.events.length) return;
+    for (const event of c.events.splice(0)) {
+      if (event.type === 'over') {
+        this.app.showMessage(`Game over: the ghosts caught Pac-Man ${c.pac.caught} times.`, 'info');
+        this.chase = null;
+      } else {
+        this.app.showMessage(`Caught! Pac-Man lost a life: ${event.lives} left.`, 'warning');
+      }
+    }
+    this.panel?.sync();
+  }
 
   frameStats() {
     const v = [...this.frameMs].sort((a, b) => a - b);
@@ -155,13 +190,17 @@ export class AgentsController {
   tick(now) {
     const dt = this.lastTick ? Math.min(0.05, (now - this.lastTick) / 1000) : 1 / 60;
     this.lastTick = now;
-    if (!this.agent && !this.squad && !this.crowd && !this.chase) { this.lastTick = 0; return false; }
+    if (!this.running()) { this.lastTick = 0; return false; }
     const t0 = performance.now();
-    this.world.sync();
+    this.checkShape();
+    if (!this.running()) return false;
+    const agentWasMoving = this.agent && !this.agent.done, squadWasMoving = this.squad && !this.squad.done;
     if (this.agent && !this.agent.update(dt)) this.agent.finishedAt ??= now;
     if (this.squad) this.squad.update(dt);
     if (this.crowd) this.crowd.step(dt);
     if (this.chase) this.chase.update(dt);
+    this.showChaseEvents();
+    if ((agentWasMoving && this.agent.done) || (squadWasMoving && this.squad.done)) this.panel?.sync();
     if (this.crowd || this.chase) {
       if (this.frameMs.length >= 2000) this.frameMs.shift();
       this.frameMs.push(performance.now() - t0);
@@ -171,7 +210,7 @@ export class AgentsController {
 
   // ---- drawing (CSS pixels) ----
   draw(ctx, r) {
-    if (this.world.revision === this.app.engine.revision()) this.refreshPaths();
+    this.refreshPaths();
     // World positions are the renderer's layout units (cell widths from the map's corner).
     const X = (x) => r.offsetX + x * r.cell, Y = (y) => r.offsetY + y * r.cell;
     ctx.save();
@@ -216,105 +255,11 @@ export class AgentsController {
     }
     ctx.restore();
   }
-
-  // ---- the panel section ----
-  buildPanel(container) {
-    const section = el('section', { 'aria-labelledby': 'h-agents', id: 'agents-panel' });
-    section.append(el('h2', { id: 'h-agents', text: 'Agents' }));
-    const views = el('div', { class: 'row' });
-    for (const [name, label] of [['raw', 'raw'], ['pulled', 'string-pulled'], ['smooth', 'smoothed']]) {
-      const box = el('input', { type: 'checkbox', id: `agents-view-${name}` });
-      box.checked = this.views[name];
-      box.addEventListener('change', () => this.setView(name, box.checked));
-      views.append(el('label', { class: 'check' }, [box, ` ${label}`]));
-    }
-    section.append(views);
-    const speed = el('input', { type: 'range', id: 'agents-speed', min: '1', max: '30', value: String(this.agentSpeed) });
-    speed.addEventListener('input', () => {
-      this.agentSpeed = Number(speed.value);
-      if (this.agent) this.agent.speed = this.agentSpeed;
-    });
-    const walk = el('button', { type: 'button', id: 'agents-walk', text: 'Walk the path' });
-    walk.addEventListener('click', () => {
-      if (!this.startAgent()) this.app.showMessage('find a path first', 'info');
-    });
-    const squad = el('button', { type: 'button', id: 'agents-squad', text: 'Squad' });
-    squad.addEventListener('click', () => {
-      if (!this.startSquad()) this.app.showMessage('find a path first', 'info');
-    });
-    section.append(el('div', { class: 'row' }, [walk, squad, el('label', { class: 'grow' }, ['Speed ', speed])]));
-    const inWorker = el('button', { type: 'button', id: 'agents-worker', text: 'Search in worker' });
-    const workerOut = el('output', { id: 'agents-worker-result' });
-    inWorker.addEventListener('click', async () => {
-      workerOut.textContent = 'searching…';
-      try {
-        const r = await this.workerFind();
-        workerOut.textContent = r.path.length ? `cost ${r.cost.toFixed(3)}, ${r.expanded} expanded, ${r.ms.toFixed(0)} ms` : 'no path';
-      } catch (e) {
-        workerOut.textContent = '';
-        this.app.showMessage(e.message, 'error');
-      }
-    });
-    section.append(el('div', { class: 'row' }, [inWorker, workerOut]));
-
-    const count = el('input', { type: 'number', id: 'agents-count', min: '1', max: '5000', value: '500' });
-    const crowd = el('button', { type: 'button', id: 'agents-crowd', text: 'Crowd' });
-    const bunker = el('button', { type: 'button', id: 'agents-bunker', text: 'Destroy a bunker' });
-    const status = el('output', { id: 'agents-status' });
-    crowd.addEventListener('click', () => {
-      try {
-        if (this.crowd) this.stopCrowd();
-        else this.startCrowd(Math.max(1, Math.min(5000, Number(count.value) || 500)));
-        crowd.textContent = this.crowd ? 'Stop crowd' : 'Crowd';
-      } catch (e) { this.app.showMessage(e.message, 'error'); }
-    });
-    bunker.addEventListener('click', () => {
-      const problem = this.destroyBunker();
-      if (problem) this.app.showMessage(problem, 'error');
-    });
-    section.append(el('div', { class: 'row' }, [crowd, el('label', {}, ['Agents ', count]), bunker]));
-    const weights = el('div', { class: 'row' });
-    for (const name of ['separation', 'alignment', 'cohesion']) {
-      const slider = el('input', { type: 'range', id: `agents-${name}`, min: '0', max: '4', step: '0.1', value: String(kDefaultCrowdWeights[name]) });
-      slider.addEventListener('input', () => { if (this.crowd) this.crowd.weights[name] = Number(slider.value); });
-      weights.append(el('label', { class: 'grow' }, [`${name} `, slider]));
-    }
-    section.append(weights);
-
-    const chase = el('button', { type: 'button', id: 'agents-chase', text: 'Ghost chase' });
-    const pellet = el('button', { type: 'button', id: 'agents-pellet', text: 'Power pellet' });
-    chase.addEventListener('click', () => {
-      try {
-        if (this.chase) this.stopChase();
-        else this.startChase();
-        chase.textContent = this.chase ? 'Stop chase' : 'Ghost chase';
-      } catch (e) { this.app.showMessage(e.message, 'error'); }
-    });
-    pellet.addEventListener('click', () => this.chase?.powerPellet());
-    section.append(el('div', { class: 'row' }, [chase, pellet, status]));
-    section.append(el('p', { class: 'note', text: 'Chase: arrow keys steer Pac-Man (start = Pac-Man, goals = ghost house).' }));
-    // While the chase runs the arrows steer Pac-Man; capturing at window keeps them from also
-    // moving the page's keyboard cursor.
-    window.addEventListener('keydown', (event) => {
-      if (!this.chase) return;
-      const name = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' }[event.key];
-      if (!name) return;
-      this.chase.steer(name);
-      event.preventDefault();
-      event.stopPropagation();
-    }, { capture: true });
-    setInterval(() => {
-      const s = this.frameStats();
-      status.textContent = this.crowd || this.chase ? `${s.meanMs.toFixed(2)} ms/frame` : '';
-    }, 500);
-    container.append(section);
-    return section;
-  }
 }
 
 export function installAgents(app, panel = document.getElementById('panel')) {
   const controller = new AgentsController(app);
-  if (panel) controller.buildPanel(panel);
+  if (panel) controller.panel = buildPanel(controller, panel);
   controller.refreshPaths();
   return controller;
 }

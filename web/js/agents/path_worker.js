@@ -1,14 +1,17 @@
-// A module Web Worker running path requests on its own copy of the engine, so that large
-// searches never block the page. Requests are served by the core PathService (most urgent
-// first) in slices of `slice` expansions; between slices the worker returns to its event loop,
-// so 'cancel' and new, more urgent requests are seen while a search runs.
-//   -> {type: 'sync', map}                       <- {type: 'synced', error}
+// A module Web Worker running path requests on its own engine, so that large searches never
+// block the page. A worker has its own wasm module instance, so here (and only here) the map
+// is copied: the page sends engine.snapshot() and this engine restore()s it; its AgentWorld
+// notices the new map by itself and cancels what was queued on the old one. Requests are
+// served by the core PathService (most urgent first) in slices of `slice` expansions; between
+// slices the worker returns to its event loop, so 'cancel' and new, more urgent requests are
+// seen while a search runs.
+//   -> {type: 'sync', map: snapshot}             <- {type: 'synced', error}
 //   -> {type: 'find', id, start, goal, priority, algorithm}
 //                                                <- {type: 'reply', id, status, cancelled, cost, expanded, path, ms}
 //   -> {type: 'cancel', id}
-import createAstarCore from '../../astar_core.mjs';
+import { loadEngine } from '../engine.js';
 
-const ready = createAstarCore().then((core) => ({ core, world: new core.AgentWorld() }));
+const ready = loadEngine().then((engine) => ({ engine, world: new engine.core.AgentWorld(engine.raw) }));
 const byService = new Map();  // service request id -> { id, started }
 const slice = 50000;  // expansions between looks at the message queue (a few ms)
 let pumping = false;
@@ -37,11 +40,15 @@ function pump(world) {
 }
 
 onmessage = async (event) => {
-  const { world } = await ready;
+  const { engine, world } = await ready;
   const m = event.data;
   if (m.type === 'sync') {
-    const map = m.map;
-    const error = world.sync(map.width, map.height, map.costs, map.masks, map.portals, map.wrapX, map.wrapY, map.diagonal, map.costModel, map.topology);
+    let error;
+    try {
+      error = engine.restore(m.map);
+    } catch (e) {
+      error = e.message;  // e.g. out of memory on a huge map
+    }
     postMessage({ type: 'synced', error });
   } else if (m.type === 'find') {
     const serviceId = world.submit(m.start, m.goal, m.priority ?? 0, m.algorithm ?? 0);

@@ -1,5 +1,6 @@
 // The page's side of path_worker.js: find(start, goal) returns a promise of the reply;
-// sync(engine) sends a copy of the page's map. Nothing here blocks the page.
+// sync(engine) sends a copy of the page's map (engine.snapshot(): the worker has its own wasm
+// memory, so a copy is inherent there). Nothing here blocks the page.
 let nextId = 1;
 
 export class PathWorker {
@@ -7,7 +8,7 @@ export class PathWorker {
     this.worker = new Worker(url, { type: 'module' });
     this.pending = new Map();
     this.syncs = [];
-    this.revision = -1;
+    this.mapKey = '';  // the engine's generation and revision last sent
     this.worker.onmessage = (event) => {
       const m = event.data;
       if (m.type === 'synced') {
@@ -28,15 +29,13 @@ export class PathWorker {
 
   // Sends the page's map when it changed since the last sync.
   sync(engine) {
-    if (engine.revision() === this.revision) return Promise.resolve();
-    this.revision = engine.revision();
-    const map = {
-      width: engine.width, height: engine.height, costs: engine.costs().slice(), masks: engine.entryMasks().slice(),
-      portals: engine.portals(), wrapX: engine.wrapX(), wrapY: engine.wrapY(), diagonal: engine.diagonal(), costModel: engine.costModel(), topology: engine.topology(),
-    };
+    const key = `${engine.generation()}:${engine.revision()}`;
+    if (key === this.mapKey) return Promise.resolve();
+    this.mapKey = key;
+    const map = engine.snapshot();
     return new Promise((resolve, reject) => {
-      this.syncs.push({ resolve, reject });
-      this.worker.postMessage({ type: 'sync', map });
+      this.syncs.push({ resolve, reject: (e) => { this.mapKey = ''; reject(e); } });  // send it again next time
+      this.worker.postMessage({ type: 'sync', map }, [map.costs.buffer, map.masks.buffer]);  // moved, not copied again
     });
   }
 

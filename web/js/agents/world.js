@@ -1,6 +1,7 @@
-// The agents' copy of the page's map (a core AgentWorld from web/agents_bindings.cpp) and the
-// small geometry helpers every agents module shares. Positions are in cell widths from the
-// map's top-left corner, the renderer's layout units (so overlays draw offset + position * cell):
+// The agents' view of the page's map (a core AgentWorld from web/agents_bindings.cpp, on the
+// engine's own grid) and the small geometry helpers every agents module shares. Positions are
+// in cell widths from the map's top-left corner, the renderer's layout units (so overlays draw
+// offset + position * cell):
 //  - square maps: the centre of cell (x, y) is (x + 0.5, y + 0.5);
 //  - hex maps (pointy-top, odd rows shifted right): regular hexagons one unit wide, rows
 //    sqrt(3) / 2 apart, the centre of (x, y) at (x + 0.5 + 0.5 * (y odd), 1 / sqrt(3) + y * sqrt(3) / 2);
@@ -12,12 +13,15 @@ export const Join = Object.freeze({ Start: 0, Walk: 1, Portal: 2, Wrap: 3 });
 
 export class World {
   // engine: the page's PlaygroundEngine (web/js/engine.js); its wasm module must include
-  // the AgentWorld bindings.
+  // the AgentWorld bindings. The AgentWorld works on the engine's own map and notices its
+  // edits and loads by itself; this object keeps no copy of the map either: it reads cells
+  // through a live view of the engine's costs (see cells()). The engine must outlive it.
   constructor(engine) {
     if (typeof engine.core.AgentWorld !== 'function')
       throw new Error('this build of the engine has no AgentWorld (link web/agents_bindings.cpp)');
     this.engine = engine;
-    this.raw = new engine.core.AgentWorld();
+    this.raw = new engine.core.AgentWorld(engine.raw);
+    this.generation = -1;  // the engine's generation() and revision() last seen
     this.revision = -1;
     this.width = 0;
     this.height = 0;
@@ -25,38 +29,45 @@ export class World {
     this.wrapY = false;
     this.hex = false;
     this.periodY = 0;  // how far apart in y a vertical wrap puts the same place
-    this.passable = new Uint8Array(0);
+    this.view = null;
+    this.refresh();
   }
 
-  // Mirrors the page's map when it changed; returns true when it did.
-  sync() {
-    const e = this.engine;
-    const revision = e.revision();
-    if (revision === this.revision) return false;
-    const topology = typeof e.topology === 'function' ? e.topology() : 0;
-    // Copies, not the engine's views: converting a view into a C++ vector allocates, and when
-    // that grows the wasm heap the view it is reading from is detached (a 1024 x 1024 or larger
-    // map failed half-applied). Copies live in JS memory and survive the growth.
-    const problem = this.raw.sync(e.width, e.height, e.costs().slice(), e.entryMasks().slice(), e.portals(),
-      e.wrapX(), e.wrapY(), e.diagonal(), e.costModel(), topology);
-    if (problem) throw new Error(problem);
+  // Takes the map's size and rules from the engine when it changed since the last look (two
+  // cheap calls otherwise); returns true when it did. open() and cellAt() call it, so positions
+  // are always read against the current map.
+  refresh() {
+    const e = this.engine, generation = e.generation(), revision = e.revision();
+    if (generation === this.generation && revision === this.revision) return false;
+    this.generation = generation;
     this.revision = revision;
     this.width = e.width;
     this.height = e.height;
     this.wrapX = e.wrapX();
     this.wrapY = e.wrapY();
-    this.hex = topology === 1;
+    this.hex = e.topology() === 1;
     this.periodY = this.hex ? this.height * kRowPitch : this.height;
-    const costs = e.costs();
-    if (this.passable.length !== costs.length) this.passable = new Uint8Array(costs.length);
-    for (let i = 0; i < costs.length; i++) this.passable[i] = costs[i] > 0 ? 1 : 0;
+    this.view = null;
     return true;
+  }
+
+  // Kept for callers from before the single map (tests/web/page_hex.test.mjs): there is
+  // nothing to copy any more, so it only refreshes.
+  sync() { return this.refresh(); }
+
+  // The engine's live costs view (0 = wall). Kept between calls but never used dead: a heap
+  // growth detaches it (length 0, refetched here) and only a new document moves the engine's
+  // cost array (refresh() drops the view on any change).
+  cells() {
+    let v = this.view;
+    if (v === null || v.length !== this.width * this.height) v = this.view = this.engine.costs();
+    return v;
   }
 
   // Whether the point lies in a passable cell (outside the map: no, unless wrapped).
   open(x, y) {
     const n = this.cellAt(x, y);
-    return n >= 0 && this.passable[n] === 1;
+    return n >= 0 && this.cells()[n] > 0;
   }
 
   // The point moved back onto the map along wrapping axes.
@@ -80,6 +91,7 @@ export class World {
   }
   // The cell containing a point (on hex maps the hexagon, not its bounding box), or -1.
   cellAt(x, y) {
+    this.refresh();
     let cx, cy;
     if (this.hex) {
       [cx, cy] = hexAtLayout(x, y);
@@ -98,6 +110,8 @@ export class World {
   // Points [{x, y, join}] of a cell path: raw, string-pulled and/or splined.
   smooth(path, { stringPull = true, spline = true, samplesPerCell = 4 } = {}) {
     if (!path || path.length === 0) return [];
+    this.refresh();
+    // Array.from: a JS copy, since path may be a live view and the call allocates.
     const flat = this.raw.smooth(Array.from(path), stringPull, spline, samplesPerCell);
     if (flat === null) throw new Error(this.raw.lastError());
     const points = [];

@@ -1,0 +1,136 @@
+// The agents' panel section: path views, walker and squad (start, stop, clear), the path
+// worker, crowd and bunkers, and the ghost chase with its lives. Every button reflects what
+// is running (sync()), so each mode can be stopped where it was started.
+import { kDefaultCrowdWeights } from './crowd.js';
+
+function el(tag, attrs = {}, children = []) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+// A button's label for a mode: idle, moving (stop it), arrived (clear it from the canvas).
+function label(thing, idle, name) {
+  if (!thing) return idle;
+  return thing.done ? `Clear ${name}` : `Stop ${name}`;
+}
+
+// Builds the section into container; returns { sync } (called by the controller whenever a
+// mode starts, stops or arrives, and every half second).
+export function buildPanel(agents, container) {
+  const app = agents.app;
+  const section = el('section', { 'aria-labelledby': 'h-agents', id: 'agents-panel' });
+  section.append(el('h2', { id: 'h-agents', text: 'Agents' }));
+  const views = el('div', { class: 'row' });
+  for (const [name, text] of [['raw', 'raw'], ['pulled', 'string-pulled'], ['smooth', 'smoothed']]) {
+    const box = el('input', { type: 'checkbox', id: `agents-view-${name}` });
+    box.checked = agents.views[name];
+    box.addEventListener('change', () => agents.setView(name, box.checked));
+    views.append(el('label', { class: 'check' }, [box, ` ${text}`]));
+  }
+  section.append(views);
+
+  const speed = el('input', { type: 'range', id: 'agents-speed', min: '1', max: '30', value: String(agents.agentSpeed) });
+  speed.addEventListener('input', () => {
+    agents.agentSpeed = Number(speed.value);
+    if (agents.agent) agents.agent.speed = agents.agentSpeed;
+  });
+  const walk = el('button', { type: 'button', id: 'agents-walk', text: 'Walk the path' });
+  walk.addEventListener('click', () => {
+    if (agents.agent) agents.stopAgent();
+    else if (!agents.startAgent()) app.showMessage('Find a path first: the walker follows it.', 'info');
+    sync();
+  });
+  const squad = el('button', { type: 'button', id: 'agents-squad', text: 'Squad' });
+  squad.addEventListener('click', () => {
+    if (agents.squad) agents.stopSquad();
+    else if (!agents.startSquad()) app.showMessage('Find a path first: the squad follows it.', 'info');
+    sync();
+  });
+  section.append(el('div', { class: 'row' }, [walk, squad, el('label', { class: 'grow' }, ['Speed ', speed])]));
+
+  const inWorker = el('button', { type: 'button', id: 'agents-worker', text: 'Search in worker' });
+  const workerOut = el('output', { id: 'agents-worker-result' });
+  inWorker.addEventListener('click', async () => {
+    workerOut.textContent = 'searching…';
+    try {
+      const r = await agents.workerFind();
+      workerOut.textContent = r.path.length ? `cost ${r.cost.toFixed(3)}, ${r.expanded} expanded, ${r.ms.toFixed(0)} ms` : 'no path';
+    } catch (e) {
+      workerOut.textContent = '';
+      app.showMessage(e.message, 'error');
+    }
+  });
+  section.append(el('div', { class: 'row' }, [inWorker, workerOut]));
+
+  const count = el('input', { type: 'number', id: 'agents-count', min: '1', max: '5000', value: '500' });
+  const crowd = el('button', { type: 'button', id: 'agents-crowd', text: 'Crowd' });
+  const bunker = el('button', { type: 'button', id: 'agents-bunker', text: 'Destroy a bunker' });
+  const status = el('output', { id: 'agents-status' });
+  crowd.addEventListener('click', () => {
+    try {
+      if (agents.crowd) agents.stopCrowd();
+      else agents.startCrowd(Math.max(1, Math.min(5000, Number(count.value) || 500)));
+    } catch (e) { app.showMessage(e.message, 'error'); }
+    sync();
+  });
+  bunker.addEventListener('click', () => {
+    const r = agents.destroyBunker();
+    app.showMessage(r.text, r.level);
+  });
+  section.append(el('div', { class: 'row' }, [crowd, el('label', {}, ['Agents ', count]), bunker]));
+  const weights = el('div', { class: 'row' });
+  for (const name of ['separation', 'alignment', 'cohesion']) {
+    const slider = el('input', { type: 'range', id: `agents-${name}`, min: '0', max: '4', step: '0.1', value: String(kDefaultCrowdWeights[name]) });
+    slider.addEventListener('input', () => { if (agents.crowd) agents.crowd.weights[name] = Number(slider.value); });
+    weights.append(el('label', { class: 'grow' }, [`${name} `, slider]));
+  }
+  section.append(weights);
+
+  const chase = el('button', { type: 'button', id: 'agents-chase', text: 'Ghost chase' });
+  const pellet = el('button', { type: 'button', id: 'agents-pellet', text: 'Power pellet' });
+  const lives = el('output', { id: 'agents-lives', 'aria-live': 'polite' });
+  chase.addEventListener('click', () => {
+    try {
+      if (agents.chase) agents.stopChase();
+      else agents.startChase();
+    } catch (e) { app.showMessage(e.message, 'error'); }
+    sync();
+  });
+  pellet.addEventListener('click', () => agents.chase?.powerPellet());
+  section.append(el('div', { class: 'row' }, [chase, pellet, lives, status]));
+  section.append(el('p', { class: 'note', text: 'Chase: arrow keys steer Pac-Man (start = Pac-Man, goals = ghost house).' }));
+
+  // While the chase runs the arrows steer Pac-Man; capturing at window keeps them from also
+  // moving the page's keyboard cursor. Form fields that use arrows (sliders, radios, lists,
+  // text) keep them; on a focused button or checkbox they steer.
+  window.addEventListener('keydown', (event) => {
+    if (!agents.chase) return;
+    const name = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' }[event.key];
+    const t = event.target;
+    if (!name || t?.isContentEditable || (t?.matches?.('input, select, textarea') && t.type !== 'checkbox')) return;
+    agents.chase.steer(name);
+    event.preventDefault();
+    event.stopPropagation();
+  }, { capture: true });
+
+  function sync() {
+    walk.textContent = label(agents.agent, 'Walk the path', 'walker');
+    squad.textContent = label(agents.squad, 'Squad', 'squad');
+    crowd.textContent = agents.crowd ? 'Stop crowd' : 'Crowd';
+    chase.textContent = agents.chase ? 'Stop chase' : 'Ghost chase';
+    const c = agents.chase;
+    lives.textContent = c ? `Lives: ${c.lives}` : '';
+    lives.dataset.value = c ? String(c.lives) : '';
+    const s = agents.frameStats();
+    status.textContent = agents.crowd || agents.chase ? `${s.meanMs.toFixed(2)} ms/frame` : '';
+  }
+  setInterval(sync, 500);
+  sync();
+  container.append(section);
+  return { section, sync };
+}

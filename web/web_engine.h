@@ -1,0 +1,167 @@
+// WebEngine: the page's engine, the ONLY copy of the map in the wasm module. It is a
+// MapDocument (the Grid plus name, start and goals, as core's readers and writers see it), a
+// reusable GridSearch on its grid, and typed-array mirrors of the per-cell state the canvas
+// draws (costs, one-way masks, search states, path). web/bindings.cpp defines and binds it;
+// web/agents_bindings.cpp's AgentWorld reads its grid (flow fields, path service, smoothing)
+// instead of keeping a copy.
+//
+// Every entry point that can fail returns an error string ("" = ok) or catches C++ exceptions
+// and rethrows them as JS Errors (guarded()), so nothing from C++ reaches JS as a bare number.
+#pragma once
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "astar/formats.h"
+#include "astar/grid.h"
+#include "astar/landmarks.h"
+#include "astar/search.h"
+
+namespace astar::web {
+
+[[noreturn]] inline void throwJsError(const std::string& message) {
+  emscripten::val::global("Error").new_(std::string("astar: ") + message).throw_();
+  __builtin_unreachable();
+}
+
+// Runs f, turning any C++ exception (std::bad_alloc on a huge map, say) into a JS Error.
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    throwJsError(e.what());
+  } catch (...) {
+    throwJsError("unknown C++ exception");
+  }
+}
+
+class WebEngine {
+ public:
+  WebEngine();
+
+  // ---- for other bindings (AgentWorld) ----
+  // The map. It is the same Grid object for the engine's whole life (a load, new map or
+  // generate assigns into it), so a reference to it stays valid.
+  const Grid& grid() const { return grid_; }
+  // Changes whenever the whole document is replaced (new, load, generate, and so undo/redo,
+  // which load): a freshly loaded grid may have the same revision() as the one it replaced.
+  std::uint64_t generation() const { return generation_; }
+
+  // ---- the map ----
+  // A new blank map (floor cells of cost 1, no name, start or goal). Returns "" or the
+  // error, and then keeps the current map.
+  std::string newMap(int width, int height);
+  // Reads a map in any format core knows (detected from the text, then the file name).
+  // Returns "" or "line L, column C: why"; on error the current map is kept.
+  std::string loadMap(const std::string& text, const std::string& fileName);
+  // "playground", "movingai", "tutorial" or "tutorial2"; exportLosses() then says what the
+  // format could not hold ("" when nothing).
+  std::string exportMap(const std::string& formatName);
+  std::string exportLosses() const { return losses_; }
+  // kind: a generator name of core's registry (registry().generators). Returns "" or the
+  // error, and then keeps the current map.
+  std::string generate(const std::string& kind, int width, int height, double seed);
+  std::string name() const { return doc_.name; }
+  void setName(const std::string& name) { doc_.name = name.substr(0, kMaxTextValue); }
+  // Start and goal cells (-1 when none). A file may have several goals; the page edits the first.
+  int start() const { return doc_.start == kNoNode ? -1 : static_cast<int>(doc_.start); }
+  int goal() const { return doc_.goals.empty() ? -1 : static_cast<int>(doc_.goals.front()); }
+  emscripten::val goals() const;
+  void setStart(int cell);
+  void setGoal(int cell);
+  int width() const { return grid_.width(); }
+  int height() const { return grid_.height(); }
+  double revision() const { return static_cast<double>(grid_.revision()); }
+  double generationValue() const { return static_cast<double>(generation_); }
+
+  std::string setWall(int x, int y);
+  std::string setCost(int x, int y, double cost);
+  std::string setEntryMask(int x, int y, int mask);
+  bool wrapX() const { return grid_.wrapX(); }
+  bool wrapY() const { return grid_.wrapY(); }
+  // Returns "" or why the wrap was refused (a hex grid with an odd height wraps only in x).
+  std::string setWrap(bool x, bool y);
+  // 0 square, 1 hex (Topology). Returns "" or why it was refused.
+  int topology() const { return static_cast<int>(grid_.topology()); }
+  std::string setTopology(int t);
+  // 0 never, 1 only when no obstacles, 2 if at most one obstacle, 3 always (DiagonalMovement).
+  int diagonal() const { return static_cast<int>(grid_.diagonal()); }
+  std::string setDiagonal(int d);
+  // 0 real (1, sqrt 2), 1 integer (10, 14).
+  int costModel() const { return static_cast<int>(grid_.costModel()); }
+  std::string setCostModel(int m);
+  std::string addPortal(int fromX, int fromY, int toX, int toY, double cost, bool twoWay);
+  void removePortal(int i);
+  void clearPortals();
+  // [{from, to, cost, twoWay}, ...] (cell indices).
+  emscripten::val portals() const;
+
+  // Zero-copy views of per-cell state. They die when the heap grows (length 0) and, for
+  // costs and masks, when the document is replaced: fetch them again after any call that may
+  // allocate (web/js/engine.js documents which, and copies through copyOut()).
+  emscripten::val costs() const { return view(costs_); }       // Float64Array: entry cost, 0 = wall
+  emscripten::val entryMasks() const { return view(masks_); }  // Uint8Array: allowed entry directions
+  emscripten::val states() const { return view(states_); }     // Uint8Array: 0 unseen, 1 open, 2 closed
+  emscripten::val path() const { return view(path_); }         // Uint32Array: cells, start first
+
+  // Applies the costs() and entryMasks() views after JS wrote into them (a bulk load or an
+  // undo): cost 0 = wall, else a cost > 0. On a bad value nothing after it is applied and
+  // the views are reloaded from the grid.
+  std::string commitCells();
+
+  // ---- the search ----
+  // Starts a query; returns the status (0 idle, 1 in progress, 2 found, 3 no path, 4 invalid).
+  // Searches from the document's start to its goals (the nearest one).
+  int begin(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware, bool reopenClosed);
+  int step(double n);  // expands at most n nodes
+  int run() { return step(4294967295.0); }
+  // Undoes the last expansion: the search is deterministic, so replaying it to one
+  // expansion fewer gives exactly the earlier state.
+  int stepBack();
+  void clear() { invalidateSearch(); }
+  int status() const { return active_ ? static_cast<int>(search_.status()) : 0; }
+  std::string message() const { return active_ ? search_.message() : ""; }
+  emscripten::val stats() const;
+  // {state, g, h, f, parent} of one cell (g and f are Infinity when unseen; parent -1 when none).
+  emscripten::val inspect(int cell) const;
+  // Int32Array: the parent of every cell (-1 when none), filled on demand (an overlay).
+  emscripten::val parents();
+  emscripten::val heuristicInfo(int heuristic, bool wrapAware, bool portalAware) const;
+
+ private:
+  template <class T>
+  static emscripten::val view(const std::vector<T>& v) {
+    return emscripten::val(emscripten::typed_memory_view(v.size(), v.data()));
+  }
+  bool inside(int cell) const { return cell >= 0 && static_cast<NodeId>(cell) < grid_.cellCount(); }
+  void replaceDocument(MapDocument&& next);
+  const LandmarkTable<Grid>* landmarks();
+  void invalidateSearch();
+  std::string afterCellEdit(int x, int y, const Error& e);
+  void afterReload();
+  void publish();
+
+  MapDocument doc_;
+  Grid& grid_ = doc_.grid;  // assignments to doc_ keep this object, so search_ and AgentWorlds stay valid
+  GridSearch search_;       // holds a reference to doc_.grid
+  std::uint64_t generation_ = 0;
+  std::string losses_;
+  SearchOptions options_;
+  bool active_ = false;  // search_ describes the current map
+  double engineMs_ = 0.0;
+  std::unique_ptr<LandmarkTable<Grid>> landmarkTable_;
+  std::uint64_t landmarkRevision_ = 0;
+  std::uint64_t landmarkGeneration_ = 0;
+  std::vector<double> costs_;
+  std::vector<std::uint8_t> masks_;
+  std::vector<std::uint8_t> states_;
+  std::vector<std::uint32_t> path_;
+  std::vector<std::int32_t> parents_;
+};
+
+}  // namespace astar::web
