@@ -2,16 +2,7 @@
 // worker, crowd and bunkers, and the ghost chase with its lives. Every button reflects what
 // is running (sync()), so each mode can be stopped where it was started.
 import { kDefaultCrowdWeights } from './crowd.js';
-
-function el(tag, attrs = {}, children = []) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'text') e.textContent = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
+import { el } from '../dom.js';
 
 // A button's label for a mode: idle, moving (stop it), arrived (clear it from the canvas).
 function label(thing, idle, name) {
@@ -23,38 +14,38 @@ function label(thing, idle, name) {
 // mode starts, stops or arrives, and every half second).
 export function buildPanel(agents, container) {
   const app = agents.app;
-  const section = el('section', { 'aria-labelledby': 'h-agents', id: 'agents-panel' });
-  section.append(el('h2', { id: 'h-agents', text: 'Agents' }));
-  const views = el('div', { class: 'row' });
+  const section = el('section', { attrs: { 'aria-labelledby': 'h-agents', id: 'agents-panel' } });
+  section.append(el('h2', { text: 'Agents', attrs: { id: 'h-agents' } }));
+  const views = el('div', { cls: 'row' });
   for (const [name, text] of [['raw', 'raw'], ['pulled', 'string-pulled'], ['smooth', 'smoothed']]) {
-    const box = el('input', { type: 'checkbox', id: `agents-view-${name}` });
+    const box = el('input', { attrs: { type: 'checkbox', id: `agents-view-${name}` } });
     box.checked = agents.views[name];
     box.addEventListener('change', () => agents.setView(name, box.checked));
-    views.append(el('label', { class: 'check' }, [box, ` ${text}`]));
+    views.append(el('label', { cls: 'check' }, [box, ` ${text}`]));
   }
   section.append(views);
 
-  const speed = el('input', { type: 'range', id: 'agents-speed', min: '1', max: '30', value: String(agents.agentSpeed) });
+  const speed = el('input', { attrs: { type: 'range', id: 'agents-speed', min: '1', max: '30', value: String(agents.agentSpeed) } });
   speed.addEventListener('input', () => {
     agents.agentSpeed = Number(speed.value);
     if (agents.agent) agents.agent.speed = agents.agentSpeed;
   });
-  const walk = el('button', { type: 'button', id: 'agents-walk', text: 'Walk the path' });
+  const walk = el('button', { text: 'Walk the path', attrs: { type: 'button', id: 'agents-walk' } });
   walk.addEventListener('click', () => {
     if (agents.agent) agents.stopAgent();
     else if (!agents.startAgent()) app.showMessage('Find a path first: the walker follows it.', 'info');
     sync();
   });
-  const squad = el('button', { type: 'button', id: 'agents-squad', text: 'Squad' });
+  const squad = el('button', { text: 'Squad', attrs: { type: 'button', id: 'agents-squad' } });
   squad.addEventListener('click', () => {
     if (agents.squad) agents.stopSquad();
     else if (!agents.startSquad()) app.showMessage('Find a path first: the squad follows it.', 'info');
     sync();
   });
-  section.append(el('div', { class: 'row' }, [walk, squad, el('label', { class: 'grow' }, ['Speed ', speed])]));
+  section.append(el('div', { cls: 'row' }, [walk, squad, el('label', { cls: 'grow' }, ['Speed ', speed])]));
 
-  const inWorker = el('button', { type: 'button', id: 'agents-worker', text: 'Search in worker' });
-  const workerOut = el('output', { id: 'agents-worker-result' });
+  const inWorker = el('button', { text: 'Search in worker', attrs: { type: 'button', id: 'agents-worker' } });
+  const workerOut = el('output', { attrs: { id: 'agents-worker-result' } });
   inWorker.addEventListener('click', async () => {
     workerOut.textContent = 'searching…';
     try {
@@ -65,12 +56,12 @@ export function buildPanel(agents, container) {
       app.showMessage(e.message, 'error');
     }
   });
-  section.append(el('div', { class: 'row' }, [inWorker, workerOut]));
+  section.append(el('div', { cls: 'row' }, [inWorker, workerOut]));
 
-  const count = el('input', { type: 'number', id: 'agents-count', min: '1', max: '5000', value: '500' });
-  const crowd = el('button', { type: 'button', id: 'agents-crowd', text: 'Crowd' });
-  const bunker = el('button', { type: 'button', id: 'agents-bunker', text: 'Destroy a bunker' });
-  const status = el('output', { id: 'agents-status' });
+  const count = el('input', { attrs: { type: 'number', id: 'agents-count', min: '1', max: '5000', value: '500' } });
+  const crowd = el('button', { text: 'Crowd', attrs: { type: 'button', id: 'agents-crowd' } });
+  const bunker = el('button', { text: 'Destroy a bunker', attrs: { type: 'button', id: 'agents-bunker' } });
+  const status = el('output', { attrs: { id: 'agents-status' } });
   crowd.addEventListener('click', () => {
     try {
       if (agents.crowd) agents.stopCrowd();
@@ -82,18 +73,18 @@ export function buildPanel(agents, container) {
     const r = agents.destroyBunker();
     app.showMessage(r.text, r.level);
   });
-  section.append(el('div', { class: 'row' }, [crowd, el('label', {}, ['Agents ', count]), bunker]));
-  const weights = el('div', { class: 'row' });
+  section.append(el('div', { cls: 'row' }, [crowd, el('label', {}, ['Agents ', count]), bunker]));
+  const weights = el('div', { cls: 'row' });
   for (const name of ['separation', 'alignment', 'cohesion']) {
-    const slider = el('input', { type: 'range', id: `agents-${name}`, min: '0', max: '4', step: '0.1', value: String(kDefaultCrowdWeights[name]) });
+    const slider = el('input', { attrs: { type: 'range', id: `agents-${name}`, min: '0', max: '4', step: '0.1', value: String(kDefaultCrowdWeights[name]) } });
     slider.addEventListener('input', () => { if (agents.crowd) agents.crowd.weights[name] = Number(slider.value); });
-    weights.append(el('label', { class: 'grow' }, [`${name} `, slider]));
+    weights.append(el('label', { cls: 'grow' }, [`${name} `, slider]));
   }
   section.append(weights);
 
-  const chase = el('button', { type: 'button', id: 'agents-chase', text: 'Ghost chase' });
-  const pellet = el('button', { type: 'button', id: 'agents-pellet', text: 'Power pellet' });
-  const lives = el('output', { id: 'agents-lives', 'aria-live': 'polite' });
+  const chase = el('button', { text: 'Ghost chase', attrs: { type: 'button', id: 'agents-chase' } });
+  const pellet = el('button', { text: 'Power pellet', attrs: { type: 'button', id: 'agents-pellet' } });
+  const lives = el('output', { attrs: { id: 'agents-lives', 'aria-live': 'polite' } });
   chase.addEventListener('click', () => {
     try {
       if (agents.chase) agents.stopChase();
@@ -102,8 +93,8 @@ export function buildPanel(agents, container) {
     sync();
   });
   pellet.addEventListener('click', () => agents.chase?.powerPellet());
-  section.append(el('div', { class: 'row' }, [chase, pellet, lives, status]));
-  section.append(el('p', { class: 'note', text: 'Chase: arrow keys steer Pac-Man (start = Pac-Man, goals = ghost house).' }));
+  section.append(el('div', { cls: 'row' }, [chase, pellet, lives, status]));
+  section.append(el('p', { text: 'Chase: arrow keys steer Pac-Man (start = Pac-Man, goals = ghost house).', cls: 'note' }));
 
   // While the chase runs the arrows steer Pac-Man; capturing at window keeps them from also
   // moving the page's keyboard cursor. Form fields that use arrows (sliders, radios, lists,

@@ -48,7 +48,7 @@ export class CellLayers extends Viewport {
     this.ctx = canvas.getContext('2d');
     this.base = null;
     this.state = null;
-    this.baseRevision = -1;
+    this.baseKey = '';
     this.stateDirty = true;
     this.cellColors = new Uint32Array(0);  // packed terrain colour per cell
     this.hexView = null;       // hexagons drawn for one view: { canvas, ctx, key, shown states }
@@ -59,7 +59,8 @@ export class CellLayers extends Viewport {
   // Draws the cells (terrain with the search state over it) in the current view.
   drawCells() {
     const e = this.engine, ctx = this.ctx, hex = this.hex;
-    if (this.baseRevision !== e.revision() || !this.base || this.baseHex !== hex) this.rebuildBase(hex);
+    // Revision and generation: a loaded map may have the revision number the old one had.
+    if (this.baseKey !== `${e.generation()}:${e.revision()}` || !this.base || this.baseHex !== hex) this.rebuildBase(hex);
     const mode = this.drawMode(hex);
     this.lastMode = mode;
     ctx.imageSmoothingEnabled = false;
@@ -84,7 +85,7 @@ export class CellLayers extends Viewport {
 
   markStateDirty() { this.stateDirty = true; }
   markMapDirty() {
-    this.baseRevision = -1;
+    this.baseKey = '';
     this.stateDirty = true;
     if (this.hexView) this.hexView.key = '';  // drawn again in full (the canvas is kept)
   }
@@ -130,7 +131,7 @@ export class CellLayers extends Viewport {
     if (hex) this.toBricks(colors, px, width, height);
     else px.set(colors);
     this.base.ctx.putImageData(this.base.image, 0, 0);
-    this.baseRevision = e.revision();
+    this.baseKey = `${e.generation()}:${e.revision()}`;
     this.baseHex = hex;
     if (this.hexView) this.hexView.key = '';
     this.stateDirty = true;
@@ -181,7 +182,7 @@ export class CellLayers extends Viewport {
   drawHexCells() {
     const e = this.engine, states = e.states(), n = e.width * e.height;
     if (states.length !== n) return;
-    const key = `${e.revision()}|${this.cell}|${this.canvas.width}|${this.canvas.height}|${this.dpr}`;
+    const key = `${e.generation()}:${e.revision()}|${this.cell}|${this.canvas.width}|${this.canvas.height}|${this.dpr}`;
     let view = this.hexView;
     if (!view || view.canvas.width !== this.canvas.width || view.canvas.height !== this.canvas.height || view.shown.length !== n) {
       const canvas = view?.canvas ?? document.createElement('canvas');

@@ -245,7 +245,11 @@ function drawParentArrows(view) {
 }
 
 function drawNumbers(view) {
-  const e = view.engine, ctx = view.ctx, states = e.states(), hex = view.hex, { x0, y0, x1, y1 } = view.visibleRange(hex);
+  const e = view.engine, ctx = view.ctx, hex = view.hex, { x0, y0, x1, y1 } = view.visibleRange(hex);
+  // The visible seen cells, read from the states view before any other engine call (a view
+  // is only good until a call that may grow the wasm heap).
+  const states = e.states(), seen = [];
+  for (let y = y0; y < y1; ++y) for (let x = x0; x < x1; ++x) if (states[y * e.width + x] !== NodeState.Unseen) seen.push(y * e.width + x);
   const fmt = (v) => (Number.isFinite(v) ? (Math.abs(v - Math.round(v)) < 1e-9 ? String(Math.round(v)) : v.toFixed(1)) : '∞');
   ctx.save();
   ctx.fillStyle = '#1d232b';
@@ -254,26 +258,23 @@ function drawNumbers(view) {
   ctx.font = font;
   ctx.textBaseline = 'top';
   ctx.textAlign = hex ? 'center' : 'left';
-  for (let y = y0; y < y1; ++y) {
-    for (let x = x0; x < x1; ++x) {
-      const n = y * e.width + x;
-      if (states[n] === NodeState.Unseen) continue;
-      const info = e.inspect(n);
-      let px, py;
-      if (hex) {  // three centred lines in the middle of the hexagon
-        const c = view.centreOf(x, y, true);
-        px = c.x;
-        py = c.y - 1.5 * size;
-      } else {
-        px = view.offsetX + x * view.cell + 2;
-        py = view.offsetY + y * view.cell + 1;
-      }
-      ctx.fillText(`g${fmt(info.g)}`, px, py);
-      ctx.fillText(`h${fmt(info.h)}`, px, py + size);
-      ctx.font = bold;
-      ctx.fillText(`f${fmt(info.f)}`, px, py + 2 * size);
-      ctx.font = font;
+  for (const n of seen) {
+    const x = n % e.width, y = (n - x) / e.width;
+    const info = e.inspect(n);
+    let px, py;
+    if (hex) {  // three centred lines in the middle of the hexagon
+      const c = view.centreOf(x, y, true);
+      px = c.x;
+      py = c.y - 1.5 * size;
+    } else {
+      px = view.offsetX + x * view.cell + 2;
+      py = view.offsetY + y * view.cell + 1;
     }
+    ctx.fillText(`g${fmt(info.g)}`, px, py);
+    ctx.fillText(`h${fmt(info.h)}`, px, py + size);
+    ctx.font = bold;
+    ctx.fillText(`f${fmt(info.f)}`, px, py + 2 * size);
+    ctx.font = font;
   }
   ctx.restore();
 }
