@@ -189,13 +189,7 @@ std::string WebEngine::commitCells() {
 
 int WebEngine::begin(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware, bool reopenClosed) {
   return guarded([&] {
-    SearchOptions o;
-    o.algorithm = static_cast<Algorithm>(algorithm < 0 ? 255 : algorithm);
-    o.heuristic = static_cast<Heuristic>(heuristic < 0 ? 255 : heuristic);
-    o.weight = weight;
-    o.wrapAware = wrapAware;
-    o.portalAware = portalAware;
-    o.reopenClosed = reopenClosed;
+    const SearchOptions o = searchOptions(algorithm, heuristic, weight, wrapAware, portalAware, reopenClosed);
     options_ = o;
     engineMs_ = 0.0;
     const double t0 = emscripten_get_now();
@@ -238,17 +232,8 @@ int WebEngine::stepBack() {
 val WebEngine::stats() const {
   const SearchStats empty;
   const SearchStats& s = active_ ? search_.stats() : empty;
-  val o = val::object();
-  o.set("expanded", static_cast<double>(s.expanded));
-  o.set("generated", static_cast<double>(s.generated));
-  o.set("reopened", static_cast<double>(s.reopened));
-  o.set("maxOpen", static_cast<double>(s.maxOpen));
-  o.set("pathCost", s.pathCost);
-  o.set("pathCells", static_cast<double>(s.pathCells));
-  o.set("partial", s.partial);
-  o.set("fellBack", s.fellBack);
+  val o = statsObject(s, engineMs_);
   o.set("openSize", static_cast<double>(active_ ? search_.openSize() : 0));
-  o.set("engineMs", engineMs_);
   return o;
 }
 

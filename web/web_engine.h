@@ -40,6 +40,35 @@ auto guarded(F&& f) -> decltype(f()) {
   }
 }
 
+// The page's search options from the bindings' arguments (core's enum values; out of range
+// = invalid, which begin() reports as InvalidInput with a message).
+inline SearchOptions searchOptions(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware,
+                                   bool reopenClosed) {
+  SearchOptions o;
+  o.algorithm = static_cast<Algorithm>(algorithm < 0 ? 255 : algorithm);
+  o.heuristic = static_cast<Heuristic>(heuristic < 0 ? 255 : heuristic);
+  o.weight = weight;
+  o.wrapAware = wrapAware;
+  o.portalAware = portalAware;
+  o.reopenClosed = reopenClosed;
+  return o;
+}
+
+// {expanded, generated, reopened, maxOpen, pathCost, pathCells, partial, fellBack, engineMs}.
+inline emscripten::val statsObject(const SearchStats& s, double engineMs) {
+  emscripten::val o = emscripten::val::object();
+  o.set("expanded", static_cast<double>(s.expanded));
+  o.set("generated", static_cast<double>(s.generated));
+  o.set("reopened", static_cast<double>(s.reopened));
+  o.set("maxOpen", static_cast<double>(s.maxOpen));
+  o.set("pathCost", s.pathCost);
+  o.set("pathCells", static_cast<double>(s.pathCells));
+  o.set("partial", s.partial);
+  o.set("fellBack", s.fellBack);
+  o.set("engineMs", engineMs);
+  return o;
+}
+
 class WebEngine {
  public:
   WebEngine();
@@ -51,6 +80,11 @@ class WebEngine {
   // Changes whenever the whole document is replaced (new, load, generate, and so undo/redo,
   // which load): a freshly loaded grid may have the same revision() as the one it replaced.
   std::uint64_t generation() const { return generation_; }
+  // The query (for SideSearch): the start (kNoNode when none) and the goals.
+  NodeId startCell() const { return doc_.start; }
+  const std::vector<NodeId>& goalCells() const { return doc_.goals; }
+  // The landmark table for the ALT heuristic, built on first use and after map changes.
+  const LandmarkTable<Grid>* landmarkTable() { return landmarks(); }
 
   // ---- the map ----
   // A new blank map (floor cells of cost 1, no name, start or goal). Returns "" or the

@@ -8,11 +8,11 @@
 #include "astar/version.h"
 
 int main() {
-  astar::Grid grid(64, 48);                           // all floor, cost 1
+  astar::Grid grid(64, 48);                          // all floor, cost 1
   for (int y = 0; y < 40; ++y) grid.setWall(32, y);  // a long wall to walk around
-  grid.setCost(10, 10, 5.0);                          // a puddle: 5x to enter
-  astar::GridSearch search(grid);                     // one per map, reused for every query
-  astar::SearchOptions options;                       // A*, octile heuristic
+  grid.setCost(10, 10, 5.0);                         // a puddle: 5x to enter
+  astar::GridSearch search(grid);                    // one per map, reused for every query
+  astar::SearchOptions options;                      // A*, octile heuristic
   if (search.begin(grid.index(2, 2), grid.index(60, 2), options) != astar::SearchStatus::InProgress) {
     std::printf("cannot search: %s\n", search.message());
     return 1;
@@ -23,7 +23,7 @@ int main() {
   }
   if (search.status() != astar::SearchStatus::Found) return 1;
   std::printf("astar %s: cost %.3f, %zu cells, %llu expanded over %d frames\n", astar::kVersion,
-              search.stats().pathCost, search.path().size(),
-              static_cast<unsigned long long>(search.stats().expanded), frames + 1);
+              search.stats().pathCost, search.path().size(), static_cast<unsigned long long>(search.stats().expanded),
+              frames + 1);
   return 0;
 }

@@ -198,3 +198,35 @@ test('the landmark heuristic is rebuilt for a loaded map with the same revision 
   raw.run();
   assert.ok(Math.abs(withLandmarks - raw.stats().pathCost) < 1e-9, `A* with landmarks ${withLandmarks}, Dijkstra ${raw.stats().pathCost}`);
 });
+
+test('SideSearch: a second search over the engine\'s own map and query, stale after an edit', () => {
+  const e = new core.Engine();
+  const side = new core.SideSearch(e);
+  try {
+    assert.equal(e.newMap(30, 20), '');
+    for (let y = 0; y < 15; ++y) assert.equal(e.setWall(12, y), '');
+    e.setStart(0);
+    e.setGoal(20 * 30 - 1);
+    for (let algorithm = 0; algorithm < core.registry().algorithms.length; ++algorithm) {
+      const own = e.begin(algorithm, 1, 1.5, true, true, false) === 1 ? e.run() : e.status();
+      const st = side.begin(algorithm, 1, 1.5, true, true, false) === 1 ? side.step(1e9) : side.status();
+      assert.equal(st, own, `algorithm ${algorithm}: same status`);
+      assert.equal(side.stats().pathCost, e.stats().pathCost, `algorithm ${algorithm}: same cost as the engine's own search`);
+      assert.equal(side.stats().expanded, e.stats().expanded);
+    }
+    // The side search reads the live map: after an edit it is stale until begun again, and a
+    // new begin sees the edit (a wall across the whole column: no path).
+    const before = side.stats().pathCost;
+    for (let y = 15; y < 20; ++y) assert.equal(e.setWall(12, y), '');
+    assert.equal(side.status(), 0, 'stale after the edit');
+    assert.equal(side.stats().expanded, 0);
+    assert.equal(side.begin(0, 1, 1, true, true, false) === 1 ? side.step(1e9) : side.status(), 3, 'no path now');
+    // A whole new map (same size, so possibly the same revision number) is noticed too.
+    assert.ok(before > 0);
+    assert.equal(e.loadMap(e.exportMap('playground'), ''), '');
+    assert.equal(side.status(), 0, 'stale after a load');
+  } finally {
+    side.delete();
+    e.delete();
+  }
+});

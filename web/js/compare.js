@@ -1,7 +1,7 @@
 // The Compare panel: every algorithm on the current map and query (start, goals, heuristic,
-// weight, tunnel- and portal-aware options), side by side in a table. The searches run on a
-// second engine holding a copy of the map, so the page's own search, its canvas and its
-// settings are untouched; clicking a row then runs that algorithm on the page as the
+// weight, tunnel- and portal-aware options), side by side in a table. The searches run in a
+// second search over the page engine's own map (core.SideSearch, web/search_bindings.cpp), so
+// the page's own search, its canvas and its settings are untouched; clicking a row then runs that algorithm on the page as the
 // algorithm menu would. Big maps do not freeze the page: the searches run in slices of a few
 // milliseconds, one slice per animation frame, and rows fill in as they finish.
 import { Status, kStatusNames } from './engine.js';
@@ -9,7 +9,7 @@ import { $, el, formatNumber, formatMs } from './dom.js';
 
 const kSliceMs = 10;        // engine work per animation frame
 const kTargetCallMs = 3;    // aim for step() calls of about this long (each also copies the cell states)
-const kInlineCells = 65536; // up to this size the map is copied in the click; above, in the next frame
+const kInlineCells = 65536; // up to this size the first slice runs in the click; above, in the next frame
 const kRelTolerance = 1e-9; // costs summed in another order differ in the last bits
 
 const kFellBackNote = 'Jump point search needs a uniform-cost square grid without wrap-around, portals or one-way cells ' +
@@ -26,8 +26,7 @@ export class Compare {
     this.store = store;
     this.controller = controller;
     this.messages = messages;
-    this.raw = null;         // the second engine (made on the first compare)
-    this.loadedText = null;  // the map text it holds
+    this.side = null;        // a second search over the page engine's map (made on the first compare)
     this.job = null;         // the compare in progress
     this.result = null;      // the last compare: { key, rows, optimum, ... } (also for tests)
     this.state = 'empty';    // 'empty' | 'running' | 'done' | 'stale'
@@ -93,15 +92,12 @@ export class Compare {
       hex: e.isHex(),
       size: `${e.width}×${e.height}`,
       rows: e.algorithms.map((name) => ({ algorithm: name, status: -1 })),
-      synced: false,
       next: 0,          // the row being run
       begun: false,
       rate: 2000,       // expansions per ms of a step() call, measured as it runs
       t0,
-      syncMs: 0,
       slices: 0,
-      longestSliceMs: 0,        // including the map copy
-      longestSearchSliceMs: 0,  // slices that only ran searches
+      longestSliceMs: 0,
     };
     this.result = null;
     this.setState('running');
@@ -113,35 +109,16 @@ export class Compare {
     return true;
   }
 
-  // The same map, start and goals as the page's (the undo text: every cell, portal and rule).
-  sync() {
-    const text = this.store.docText();
-    if (text === this.loadedText) return '';
-    if (!this.raw) this.raw = new this.store.engine.core.Engine();
-    const problem = this.raw.loadMap(text, '');
-    this.loadedText = problem ? null : text;
-    return problem;
-  }
-
   // Runs searches for about kSliceMs, then yields to the next animation frame.
   pump() {
     this.raf = 0;
     const job = this.job;
     if (!job) return;
     const sliceStart = performance.now();
-    const syncing = !job.synced;
-    if (syncing) {
-      const problem = this.sync();
-      job.syncMs = performance.now() - sliceStart;
-      job.synced = true;
-      if (problem) {
-        this.job = null;
-        this.setState('empty');
-        this.messages.show(`Compare: ${problem}`, 'error');
-        return;
-      }
-    }
-    const e = this.store.engine, raw = this.raw, s = job.settings;
+    const e = this.store.engine, s = job.settings;
+    // The rows search the page's own map and query (core.SideSearch: no copy of the map), and
+    // leave the page's search as it was.
+    const raw = this.side ??= new e.core.SideSearch(e.raw);
     const deadline = sliceStart + kSliceMs;
     while (job.next < job.rows.length && performance.now() < deadline) {
       const row = job.rows[job.next];
@@ -168,7 +145,6 @@ export class Compare {
     const sliceMs = performance.now() - sliceStart;
     job.slices += 1;
     job.longestSliceMs = Math.max(job.longestSliceMs, sliceMs);
-    if (!syncing) job.longestSearchSliceMs = Math.max(job.longestSearchSliceMs, sliceMs);
     if (job.next < job.rows.length) {
       this.renderRow(job.rows[job.next], true);
       this.raf = requestAnimationFrame(this.pump);
@@ -178,7 +154,7 @@ export class Compare {
   }
 
   finishRow(row, status) {
-    const raw = this.raw, st = raw.stats();
+    const raw = this.side, st = raw.stats();
     Object.assign(row, {
       status,
       message: status === Status.InvalidInput ? raw.message() : '',
@@ -215,11 +191,9 @@ export class Compare {
       optimum,
       noPath: dijkstra?.status === Status.NoPath,
       wallMs,
-      syncMs: job.syncMs,
       engineMs: job.rows.reduce((sum, r) => sum + (r.engineMs || 0), 0),
       slices: job.slices,
       longestSliceMs: job.longestSliceMs,
-      longestSearchSliceMs: job.longestSearchSliceMs,
     };
     this.setState('done');
     this.renderTable();
