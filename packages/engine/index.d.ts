@@ -73,5 +73,8 @@ export class Engine {
   cell(x: number, y: number): number;
 }
 
+/** The raw Embind module (Engine, SideSearch, AgentWorld, registry()), for advanced use. */
+export function loadCore(moduleOptions?: object): Promise<any>;
+
 /** Loads the wasm module (in node it reads the .wasm next to index.js). */
 export function loadEngine(moduleOptions?: object): Promise<Engine>;

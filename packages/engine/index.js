@@ -19,18 +19,28 @@ export class AstarError extends Error {
 const kStatusNames = ['idle', 'searching', 'found', 'no-path', 'invalid-input'];
 
 /**
- * Loads the wasm module and returns an Engine with an empty 1 x 1 map.
+ * Loads the wasm module (the raw Embind classes: Engine, SideSearch, AgentWorld, registry()).
+ * The playground loads it through this too.
  * @param {object} [moduleOptions] passed to the Emscripten module (e.g. { wasmBinary })
- * @returns {Promise<Engine>}
+ * @returns {Promise<any>}
  */
-export async function loadEngine(moduleOptions = {}) {
+export async function loadCore(moduleOptions = {}) {
   const options = { ...moduleOptions };
   // node: read the .wasm next to this file (browsers and workers fetch it by URL).
   if (!options.wasmBinary && typeof process === 'object' && process.versions?.node) {
     const fs = await import('node:fs');
     options.wasmBinary = fs.readFileSync(new URL('./astar_core.wasm', import.meta.url));
   }
-  return new Engine(await createAstarCore(options));
+  return createAstarCore(options);
+}
+
+/**
+ * Loads the wasm module and returns an Engine with an empty 1 x 1 map.
+ * @param {object} [moduleOptions] passed to the Emscripten module (e.g. { wasmBinary })
+ * @returns {Promise<Engine>}
+ */
+export async function loadEngine(moduleOptions = {}) {
+  return new Engine(await loadCore(moduleOptions));
 }
 
 export class Engine {
