@@ -18,6 +18,11 @@ export class AstarError extends Error {
 
 const kStatusNames = ['idle', 'searching', 'found', 'no-path', 'invalid-input'];
 
+// The shapes index.d.ts declares, for the type check of this file (tsconfig.json).
+/** @typedef {{ algorithm?: string, heuristic?: string, weight?: number, wrapAware?: boolean, portalAware?: boolean }} SearchOptions */
+/** @typedef {{ status: string, found: boolean, message: string, cost: number, path: Array<[number, number]>, expanded: number, generated: number }} PathResult */
+/** @typedef {{ next(x: number, y: number): [number, number] | null, distance(x: number, y: number): number }} FlowField */
+
 /**
  * Loads the wasm module (the raw Embind classes: Engine, SideSearch, AgentWorld, registry()).
  * The playground loads it through this too.
@@ -25,9 +30,12 @@ const kStatusNames = ['idle', 'searching', 'found', 'no-path', 'invalid-input'];
  * @returns {Promise<any>}
  */
 export async function loadCore(moduleOptions = {}) {
+  /** @type {any} */
   const options = { ...moduleOptions };
   // node: read the .wasm next to this file (browsers and workers fetch it by URL).
-  if (!options.wasmBinary && typeof process === 'object' && process.versions?.node) {
+  const node = /** @type {any} */ (globalThis).process?.versions?.node;
+  if (!options.wasmBinary && node) {
+    // @ts-expect-error node's module: no node types in the checked build (it runs in node only)
     const fs = await import('node:fs');
     options.wasmBinary = fs.readFileSync(new URL('./astar_core.wasm', import.meta.url));
   }

@@ -22,7 +22,7 @@ before(() => {
   const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', project], npmDir));
   const tarball = path.join(project, packed[0].filename);
   const names = packed[0].files.map((f) => f.path).sort();
-  assert.deepEqual(names, ['LICENSE', 'README.md', 'astar_core.mjs', 'astar_core.wasm', 'index.d.ts', 'index.js', 'package.json']);
+  assert.deepEqual(names, ['LICENSE', 'README.md', 'astar_core.d.mts', 'astar_core.mjs', 'astar_core.wasm', 'index.d.ts', 'index.js', 'package.json']);
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], project);
 });
