@@ -215,3 +215,13 @@ test('first visit: a one-line hint on the canvas until the first click, not agai
     assert.equal(await page.isVisible('#hint'), false, 'not shown again in this browser');
   });
 });
+
+test('the help dialog shows the version (CMakeLists.txt\'s, through core\'s registry)', async () => {
+  const fs = await import('node:fs');
+  const version = /^project\(astar VERSION (\d+\.\d+\.\d+)/m.exec(fs.readFileSync(new URL('../../CMakeLists.txt', import.meta.url), 'utf8'))[1];
+  await withPage({}, async ({ page }) => {
+    await page.click('#help-button');
+    assert.equal(await page.textContent('#version'), `version ${version}`);
+    assert.equal(await page.isVisible('#version'), true);
+  });
+});
