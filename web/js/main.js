@@ -57,6 +57,9 @@ function pageContext(parts) {
 }
 
 try {
+  // The hint is plain markup: show it before the engine loads (it is the first text a visitor
+  // reads, and the page's largest paint on a phone).
+  showFirstVisitHint(document.getElementById('grid'));
   const engine = await loadEngine();
   warmUp(engine);  // before any timed search: the first figure shown is a real one
   const messages = new Messages();
@@ -91,7 +94,6 @@ try {
   view.fit();
   stats.update();
   window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks });
-  showFirstVisitHint(canvas);
   document.body.dataset.ready = 'true';
 } catch (e) {
   const text = document.getElementById('message');
