@@ -77,6 +77,7 @@ try {
         const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round(c.score * 100)]));
         const metrics = Object.fromEntries(kMetrics.map(([id]) => [id, lhr.audits[id].numericValue]));
         results.push({ file, scores, metrics });
+        for (const warning of lhr.runWarnings ?? []) console.log(`  ${preset} ${i}/${runs}: Lighthouse warns: ${warning}`);
         console.log(`  ${preset} ${i}/${runs}: ${Object.entries(scores).map(([k, v]) => `${k} ${v}`).join(', ')}; `
           + kMetrics.map(([id, short, unit]) => `${short} ${format(metrics[id], unit)}`).join(', '));
       } finally {
