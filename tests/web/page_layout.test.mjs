@@ -1,9 +1,7 @@
 // The phone layout (issue 21): on a 390x844 touch phone nothing moves between navigation and
 // the first drawn search (cumulative layout shift under 0.1, as Lighthouse counts it), every
 // visible control is a touch target of at least 24x24 CSS px, the canvas comes before the
-// panels, and the canvas shows a focus ring when it gains keyboard focus. Also: the head's
-// preload hints are used once each and cover main.js's whole import graph (make audit measures
-// what they buy: the page is a chain of imports without a bundler).
+// panels, and the canvas shows a focus ring when it gains keyboard focus.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -209,30 +207,4 @@ test('the canvas shows a focus ring when it gains keyboard focus (Tab)', async (
       await context.close();
     }
   }
-});
-
-// Static imports of a module (import ... from '...' and import '...'), as paths under dist/.
-function staticImports(rel) {
-  const source = fs.readFileSync(path.join(distDir, rel), 'utf8');
-  return [...source.matchAll(/^\s*import\s+(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)]
-    .map((m) => path.posix.normalize(path.posix.join(path.posix.dirname(rel), m[1])));
-}
-
-test('the head modulepreloads exactly the modules main.js imports (no chain of round trips, no stale entry)', () => {
-  const graph = new Set();
-  const visit = (rel) => {
-    if (graph.has(rel)) return;
-    graph.add(rel);
-    for (const next of staticImports(rel)) visit(next);
-  };
-  visit('js/main.js');
-  graph.delete('js/main.js');  // the script tag itself fetches it at once
-  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const head = html.slice(0, html.indexOf('</head>'));
-  const preloaded = new Set([...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]));
-  const missing = [...graph].filter((m) => !preloaded.has(m));
-  const stale = [...preloaded].filter((m) => !graph.has(m));
-  assert.ok(graph.size >= 10, `main.js's import graph has only ${graph.size} modules: the import parser misses some`);
-  assert.deepEqual(stale, [], `web/index.html preloads modules main.js no longer imports: remove ${stale.join(', ')}`);
-  assert.deepEqual(missing, [], `add to the <head> of web/index.html:\n${missing.map((m) => `<link rel="modulepreload" href="${m}">`).join('\n')}`);
 });
