@@ -31,4 +31,13 @@ export default [
     files: ['tests/web/**/*.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // The engine's npm package runs in browsers, Web Workers and node; its node example in node.
+    files: ['packages/engine/**/*.js'],
+    languageOptions: { globals: { ...globals.browser, ...globals.worker } },
+  },
+  {
+    files: ['examples/node/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
 ];

@@ -11,6 +11,9 @@ endif()
 get_filename_component(module_dir ${MODULE} DIRECTORY)
 get_filename_component(module_stem ${MODULE} NAME_WE)
 file(COPY ${MODULE} ${module_dir}/${module_stem}.wasm DESTINATION ${DIST})
+# The engine package's module (packages/engine/index.js) next to the wasm module it imports:
+# the page loads the module through it (web/js/engine.js).
+file(COPY_FILE ${SOURCE}/packages/engine/index.js ${DIST}/astar_engine.js)
 if(EXISTS ${SOURCE}/maps)
   file(COPY ${SOURCE}/maps DESTINATION ${DIST})
 endif()

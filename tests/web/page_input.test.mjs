@@ -195,3 +195,33 @@ test('start and goal are refused on walls with a message; portal and export mess
     assert.equal(await page.getAttribute('#message', 'data-level'), 'warning', 'an export note is a warning, not an error');
   });
 });
+
+test('first visit: a one-line hint on the canvas until the first click, not again after a reload; the legend is always there; results are announced', async () => {
+  await withPage({}, async ({ page }) => {
+    assert.equal(await page.isVisible('#hint'), true, 'the hint shows on a first visit');
+    assert.match(await page.textContent('#hint'), /start.*goal/i);
+    const stage = await page.locator('#stage').boundingBox(), legend = await page.locator('#legend').boundingBox();
+    assert.ok(legend.x >= stage.x && legend.y >= stage.y && legend.x + legend.width <= stage.x + stage.width &&
+      legend.y + legend.height <= stage.y + stage.height, 'the legend sits inside the canvas area');
+    for (const key of ['open', 'closed', 'path', 'string-pulled', 'smoothed']) assert.match(await page.textContent('#legend'), new RegExp(key));
+    // The live region says what a search found (screen readers read it; it is visually hidden).
+    await page.uncheck('#live');
+    await page.click('#finish');
+    assert.match(await page.textContent('#announce'), /^Path found: cost \d+, \d+ cells, \d+ expanded\.$/);
+    await clickCell(page, await page.evaluate(() => window.playground.engine.goal()));
+    assert.equal(await page.isVisible('#hint'), false, 'a click on the canvas dismisses it');
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]');
+    assert.equal(await page.isVisible('#hint'), false, 'not shown again in this browser');
+  });
+});
+
+test('the help dialog shows the version (CMakeLists.txt\'s, through core\'s registry)', async () => {
+  const fs = await import('node:fs');
+  const version = /^project\(astar VERSION (\d+\.\d+\.\d+)/m.exec(fs.readFileSync(new URL('../../CMakeLists.txt', import.meta.url), 'utf8'))[1];
+  await withPage({}, async ({ page }) => {
+    await page.click('#help-button');
+    assert.equal(await page.textContent('#version'), `version ${version}`);
+    assert.equal(await page.isVisible('#version'), true);
+  });
+});

@@ -209,7 +209,7 @@ export class Compare {
 
   markCurrentRow() {
     const current = this.store.engine.settings.algorithm;
-    for (const tr of document.querySelectorAll('#compare-rows tr[data-algorithm]')) {
+    for (const tr of document.querySelectorAll(/** @type {'tr'} */ ('#compare-rows tr[data-algorithm]'))) {
       const on = tr.dataset.algorithm === current;
       tr.classList.toggle('current', on);
       tr.setAttribute('aria-current', on ? 'true' : 'false');

@@ -1,9 +1,18 @@
 // Small DOM and formatting helpers every view shares (one copy of each).
 
+// The page's elements by id. Typed `any`: which element an id names (an input, a select, a
+// canvas) is the page's markup, which the type checker cannot see.
+/** @type {(id: string) => any} */
 export const $ = (id) => document.getElementById(id);
 
 // An element: el('td', { text, cls, title, attrs: { 'aria-label': ... } }, [children]).
 // Text always goes in as textContent: nothing from a file or a link becomes HTML.
+/**
+ * @param {string} tag
+ * @param {{ text?: string, cls?: string, title?: string, attrs?: Record<string, string> }} [options]
+ * @param {Array<Node | string>} [children]
+ * @returns {any}
+ */
 export function el(tag, { text, cls, title, attrs } = {}, children = []) {
   const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;

@@ -14,9 +14,9 @@ export class Editor {
     store.on('map', (d) => { if (d.whole) this.marks.pendingPortal = -1; });
   }
 
-  get tool() { return document.querySelector('input[name=tool]:checked')?.value ?? 'place'; }
+  get tool() { return /** @type {HTMLInputElement | null} */ (document.querySelector('input[name=tool]:checked'))?.value ?? 'place'; }
   set tool(value) {
-    const radio = document.querySelector(`input[name=tool][value="${value}"]`);
+    const radio = /** @type {HTMLInputElement | null} */ (document.querySelector(`input[name=tool][value="${value}"]`));
     if (radio) radio.checked = true;
   }
 

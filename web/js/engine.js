@@ -1,7 +1,9 @@
 // The page's model: one wasm engine (map + search) and the search settings. Everything the
 // canvas draws comes from typed-array views of the engine's per-cell state; this module
 // owns no per-cell JS objects.
-import createAstarCore from '../astar_core.mjs';
+// The module is loaded by the engine package's loadCore (packages/engine/index.js, copied into the
+// served folder as astar_engine.js): one copy of the loading glue for the page and the package.
+import { loadCore } from '../astar_engine.js';
 
 // Core's registries (core.registry(): web/registry_bindings.cpp) fill these tables once the
 // module has loaded (loadEngine), before any page code runs; nothing here re-types core's
@@ -55,7 +57,7 @@ export function copyOut(view) {
 }
 
 export async function loadEngine(moduleOptions = {}) {
-  const core = await createAstarCore(moduleOptions);
+  const core = await loadCore(moduleOptions);
   return new PlaygroundEngine(core);  // fills the module's tables from core's registry
 }
 

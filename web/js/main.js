@@ -20,6 +20,7 @@ import { SearchPanel } from './views/search_panel.js';
 import { MapPanel } from './views/map_panel.js';
 import { showFirstVisitHint } from './views/hint.js';
 import { warmUp } from './warm_up.js';
+import { $ } from './dom.js';
 
 async function firstMap(store, files) {
   await files.loadIndex();
@@ -84,13 +85,13 @@ try {
   bindPointer({ store, editor, view, marks, marksChanged });
   bindKeys({ store, controller, editor, view, marks, marksChanged,
     actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
-  document.getElementById('help-button').addEventListener('click', () => document.getElementById('help').showModal());
-  document.getElementById('version').textContent = `version ${engine.registry.version}`;
+  $('help-button').addEventListener('click', () => $('help').showModal());
+  $('version').textContent = `version ${engine.registry.version}`;
   await firstMap(store, files);
   view.fit();
   stats.update();
   window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks });
-  showFirstVisitHint(canvas, store);
+  showFirstVisitHint(canvas);
   document.body.dataset.ready = 'true';
 } catch (e) {
   const text = document.getElementById('message');

@@ -14,6 +14,7 @@ export class PathFollower {
     this.x = points.length ? points[0].x : 0;
     this.y = points.length ? points[0].y : 0;
     this.heading = 0;
+    this.finishedAt = undefined;  // when it arrived (set by the agents' ticker)
     this.jumps = 0;      // portals and tunnels taken
     this.travelled = 0;  // cells walked
   }

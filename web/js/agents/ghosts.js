@@ -12,6 +12,11 @@ const kDirs = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
 export class GhostChase {
   // house: cells of the ghost house (flow field goals); pacStart: a cell. lives: catches
   // Pac-Man survives minus one; each catch puts everyone back at the start, the last ends it.
+  /**
+   * @param {any} world
+   * @param {{ house?: number[], pacStart?: number, ghostStarts?: number[], replanFrames?: number, budget?: number,
+   *   speed?: number, lives?: number }} [options]
+   */
   constructor(world, { house, pacStart, ghostStarts = [], replanFrames = 8, budget = 3000, speed = 5, lives = 3 } = {}) {
     this.world = world;
     const floor = (n) => n >= 0 && n < world.width * world.height && world.cells()[n] > 0;
@@ -39,7 +44,7 @@ export class GhostChase {
     for (let i = 0; i < 4; i++) {
       const home = ghostStarts[i % Math.max(1, ghostStarts.length)] ?? this.house[i % this.house.length];
       this.ghosts.push({ x: 0, y: 0, mode: 'chase', follower: null, request: 0, replanIn: 1, color: kGhostColors[i],
-        releaseAt: 0, home });
+        releaseAt: 0, home, eyesTo: -1 });
     }
     this.time = 0;
     this.restart();

@@ -102,7 +102,7 @@ export function buildPanel(agents, container) {
   window.addEventListener('keydown', (event) => {
     if (!agents.chase) return;
     const name = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' }[event.key];
-    const t = event.target;
+    const t = /** @type {any} */ (event.target);
     if (!name || t?.isContentEditable || (t?.matches?.('input, select, textarea') && t.type !== 'checkbox')) return;
     agents.chase.steer(name);
     event.preventDefault();

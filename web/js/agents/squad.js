@@ -14,7 +14,7 @@ export class Squad {
       const row = Math.floor(i / columns) + 1, column = (i % columns) - (columns - 1) / 2;
       this.slots.push({ back: row * spacing, side: column * spacing });
     }
-    this.members = this.slots.map(() => ({ x: this.leader.x, y: this.leader.y, inSlot: false }));
+    this.members = this.slots.map(() => ({ x: this.leader.x, y: this.leader.y, inSlot: false, settled: false }));
     this.trail = [{ x: this.leader.x, y: this.leader.y }];  // the leader's past positions, newest last
   }
 

@@ -42,6 +42,7 @@ export class PathWorker {
   // algorithm: 0 A*, 2 Dijkstra (core's Algorithm order). The promise has the id as .id.
   find(start, goal, { priority = 0, algorithm = 0 } = {}) {
     const id = nextId++;
+    /** @type {Promise<any> & { id?: number }} */
     const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
     promise.id = id;
     this.worker.postMessage({ type: 'find', id, start, goal, priority, algorithm });

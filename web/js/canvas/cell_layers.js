@@ -53,7 +53,9 @@ export class CellLayers extends Viewport {
     this.cellColors = new Uint32Array(0);  // packed terrain colour per cell
     this.hexView = null;       // hexagons drawn for one view: { canvas, ctx, key, shown states }
     this.oneWayCells = [];
-    this.lastMode = '';        // 'square', 'hex-brick' or 'hex-vector': how the last frame drew the cells
+    this.lastMode = '';
+    this.stateColours = null;   // packed colour per search state
+    this.compositeCache = null; // Map: terrain colour x state -> CSS colour (hexagons)        // 'square', 'hex-brick' or 'hex-vector': how the last frame drew the cells
   }
 
   // Draws the cells (terrain with the search state over it) in the current view.
