@@ -1,5 +1,6 @@
 // A one-line hint on the canvas for a first visit (what to do first, as PathFinding.js's demo
-// says in one box). It goes away on the first click or key on the canvas and is not shown
+// says in one box). The markup shows it (an inline script in index.html hides it at once for a
+// returning visitor); it goes away on the first click or key on the canvas and is not shown
 // again in this browser.
 import { $ } from '../dom.js';
 
@@ -9,8 +10,8 @@ export function showFirstVisitHint(canvas) {
   const hint = $('hint');
   let seen = false;
   try { seen = localStorage.getItem(kSeenKey) === '1'; } catch { /* no storage: show it */ }
+  hint.hidden = seen;
   if (seen) return;
-  hint.hidden = false;
   const done = () => {
     hint.hidden = true;
     try { localStorage.setItem(kSeenKey, '1'); } catch { /* shown again next visit */ }
