@@ -3,7 +3,7 @@
 // the wasm engine holds all of it (the only copy of the map). Every change goes through a
 // method here, which validates it, records undo for map and query edits (one History, one
 // protocol), and announces what changed:
-//   'map'      cells, rules, portals, name, or a whole new map ({ whole: true, fit })
+//   'map'      brush cells of a stroke ({ whole: false }), or rules, portals, a whole new map ({ whole: true, fit })
 //   'query'    start or goals moved
 //   'settings' algorithm, heuristic, weight, awareness switches
 //   'search'   the current search began, stepped, finished or was cleared
@@ -128,7 +128,6 @@ export class Store {
   setDiagonal(d) { return this.edit('movement rule', () => this.engine.setDiagonal(d)); }
   setCostModel(m) { return this.edit('cost model', () => this.engine.setCostModel(m)); }
   setWrap(x, y) { return this.edit('wrap-around', () => this.engine.setWrap(x, y)); }
-  setName(name) { this.engine.setName(name); this.changed('map', { whole: false }); }
 
   // Paints one brush cell (x, y) inside the open stroke: 'wall' | 'floor' | 'terrain' | 'oneway'.
   // Start and goal cells are never walled. Returns "" or a problem.

@@ -17,7 +17,8 @@ export class MapPanel {
     this.store = store;
     this.messages = messages;
     this.canvasView = canvasView;
-    store.on('map', () => this.sync());
+    // Only rule changes and whole maps touch these controls (edits are whole: a stroke's cells are not).
+    store.on('map', (d) => { if (d.whole) this.sync(); });
   }
 
   // Runs a store command and shows its problem, if any, as an error.
