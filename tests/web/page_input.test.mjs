@@ -11,6 +11,8 @@ const playing = (page) => page.evaluate(() => window.playground.playing);
 
 test('Space toggles every checkbox and radio it focuses and never starts Play', async () => {
   await withPage({}, async ({ page }) => {
+    // The Learn section open, so its controls are covered too.
+    await page.evaluate(() => { document.getElementById('learn').open = true; });
     const ids = await page.evaluate(() => [...document.querySelectorAll('#panel input[type=checkbox], #panel input[type=radio]')]
       .filter((i) => i.offsetParent !== null && !i.disabled)
       .map((i, k) => { i.dataset.testKey = String(k); return i.dataset.testKey; }));

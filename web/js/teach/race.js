@@ -118,8 +118,8 @@ export class RaceView {
 
   // Each frame (a ticker): the chase, then the second canvas.
   frame() {
-    if (this.chasing && this.side.step(this.controller.speed) !== Status.InProgress) this.chasing = false;
     if (this.chasing) {
+      if (this.side.step(this.controller.speed) !== Status.InProgress) this.chasing = false;
       this.renderer.markStateDirty();
       this.showLabels();
     }
