@@ -226,3 +226,29 @@ test('a race-mode share link round-trips in a fresh browser', async () => {
     await session.close();
   }
 });
+
+test('on a phone the race canvases stack and the Learn controls work by touch size and keyboard', async () => {
+  await withPage({ viewport: { width: 390, height: 844 }, touch: true }, async ({ page }) => {
+    await openTeachingMap(page, { algorithm: 'astar', heuristic: 'manhattan', wrapAware: true, portalAware: true });
+    await page.evaluate(() => window.playground.store.setRace({ algorithm: 'dijkstra' }));
+    await page.click('#finish');
+    const [a, b] = await page.evaluate(() => ['grid', 'race-grid'].map((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+    }));
+    assert.ok(b.top >= a.bottom - 1, `B below A (${JSON.stringify({ a, b })})`);
+    assert.ok(a.height > 100 && b.height > 100 && Math.abs(a.width - b.width) < 2, 'two canvases of the same width');
+    await saveScreenshot(page, 'teach-race-phone.png');
+    await page.evaluate(() => { document.getElementById('learn').open = true; });
+    for (const id of ['code-step-line', 'heat-kind', 'race-on', 'race-algorithm']) {
+      const box = await page.locator(`#${id}`).boundingBox();
+      assert.ok(box && box.width >= 24 && box.height >= 24, `#${id} is at least 24 x 24 (${JSON.stringify(box)})`);
+    }
+    await page.focus('#code-step-line');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.$eval('#code-listing', (ol) => ol.dataset.current), '1', 'two presses: the set-up line, then the loop test');
+    await page.evaluate(() => document.getElementById('learn').scrollIntoView());
+    await saveScreenshot(page, 'teach-learn-phone.png');
+  });
+});
