@@ -90,6 +90,17 @@ case $case in
     expect 0 "cost: 9$" -- path "$tmp/hex.map.txt" 0 0 6 0
     expect 0 "^ [.*] [.*] [.*] # [.*] [.*] [.*]$" -- path "$tmp/hex.map.txt" 0 0 6 0 --show
     ;;
+  trace)
+    # 4 x 2, 4-way, a wall at (2, 0): from (0, 0) to (3, 0), A* with Manhattan. The first
+    # expansion opens (1, 0) (f 1 + 2) and (0, 1) (f 1 + 4); the path goes round the wall below
+    # it; at (1, 1) the move back to (0, 1) costs 3, not below its g = 1: not better.
+    printf 'astar-map 1\nsize: 4 x 2\nmovement: never\nterrain: . 1\nterrain: # wall\ngrid:\n..#.\n....\n' >"$tmp/tiny.map.txt"
+    expect 0 '^\{"expansion":1,"cell":\[0,0\],"g":0,"h":3,"f":3,"goal":false,"relaxations":\[\{"cell":\[1,0\],"outcome":"opened","step_cost":1,"tentative_g":1\},\{"cell":\[0,1\],"outcome":"opened","step_cost":1,"tentative_g":1\}\],"open":\[\{"cell":\[1,0\],"g":1,"h":2,"f":3\},\{"cell":\[0,1\],"g":1,"h":4,"f":5\}\],"status":"in-progress"\}$' -- trace "$tmp/tiny.map.txt" 0 0 3 0 --heuristic manhattan --expansions 1
+    expect 0 '^\{"expansion":3,"cell":\[1,1\].*\{"cell":\[0,1\],"outcome":"not-better","step_cost":1,"tentative_g":3\}' -- trace "$tmp/tiny.map.txt" 0 0 3 0 --heuristic manhattan --expansions 50
+    expect 0 '^\{"expansion":6,"cell":\[3,0\],"g":5,"h":0,"f":5,"goal":true,"relaxations":\[\],"open":\[\],"status":"found"\}$' -- trace "$tmp/tiny.map.txt" 0 0 3 0 --heuristic manhattan --expansions 50
+    expect 2 "--expansions must be" -- trace "$tmp/tiny.map.txt" 0 0 3 0 --expansions 0
+    expect 2 "is a wall" -- trace "$tmp/tiny.map.txt" 2 0 3 0
+    ;;
   compare)
     # Optimal algorithms match Dijkstra's cost; greedy pays for the water it walks through.
     expect 0 "^astar +found +23.9706 +1.0000 " -- compare "$maps/water_vs_ground.map.txt" 2 6 21 6
