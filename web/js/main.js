@@ -20,10 +20,11 @@ import { SearchPanel } from './views/search_panel.js';
 import { MapPanel } from './views/map_panel.js';
 import { showFirstVisitHint } from './views/hint.js';
 import { warmUp } from './warm_up.js';
+import { LessonsPanel } from './lessons/panel.js';
 import { $ } from './dom.js';
 
-async function firstMap(store, files) {
-  await files.loadIndex();
+async function firstMap(store, files, lessons) {
+  await Promise.all([files.loadIndex(), lessons.loadIndex()]);
   if (location.hash.length > 1 && await files.openLinkFromLocation()) return;
   if (files.restoreAutosave()) return;
   const preferred = files.index.find((m) => /arcade|pac/i.test(m.file)) ?? files.index[0];
@@ -85,15 +86,17 @@ try {
   mapPanel.bind();
   compare.bind();
   files.bind();
+  const lessons = new LessonsPanel({ store, controller, messages, files });
+  lessons.bind();
   bindPointer({ store, editor, view, marks, marksChanged });
   bindKeys({ store, controller, editor, view, marks, marksChanged,
     actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
   $('help-button').addEventListener('click', () => $('help').showModal());
   $('version').textContent = `version ${engine.registry.version}`;
-  await firstMap(store, files);
+  await firstMap(store, files, lessons);
   view.fit();
   stats.update();
-  window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks });
+  window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, lessons });
   document.body.dataset.ready = 'true';
 } catch (e) {
   const text = document.getElementById('message');

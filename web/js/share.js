@@ -69,12 +69,14 @@ async function inflate(bytes) {
 }
 
 // state: { map: playground text, settings: { algorithm, heuristic, weight, wrapAware, portalAware } }
+// and, for a lesson link, lesson: { title, summary, steps } (web/js/lessons/format.js, docs/lessons.md).
 export async function encodeShare(state) {
-  const json = JSON.stringify({ v: 1, map: state.map, settings: state.settings });
+  const json = JSON.stringify({ v: 1, map: state.map, settings: state.settings, ...(state.lesson ? { lesson: state.lesson } : {}) });
   return kLinkPrefix + toBase64Url(await deflate(new TextEncoder().encode(json)));
 }
 
-// Returns { map, settings } or throws LinkError with a message for the user.
+// Returns { map, settings } (plus lesson, an object still to be checked by lessons/format.js,
+// when the link has one) or throws LinkError with a message for the user.
 export async function decodeShare(fragment) {
   let data = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   if (data.length > kMaxLinkChars) {
@@ -100,5 +102,9 @@ export async function decodeShare(fragment) {
     if (typeof s.weight === 'number') settings.weight = s.weight;
     for (const key of ['wrapAware', 'portalAware']) if (typeof s[key] === 'boolean') settings[key] = s[key];
   }
-  return { map: parsed.map, settings };
+  // A lesson link: the lesson part is only carried here; lessons/format.js checks all of it.
+  const lesson = parsed.lesson;
+  if (lesson === undefined) return { map: parsed.map, settings };
+  if (lesson === null || typeof lesson !== 'object' || Array.isArray(lesson)) throw new LinkError('the link has a bad lesson');
+  return { map: parsed.map, settings, lesson };
 }
