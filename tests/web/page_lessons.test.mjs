@@ -160,6 +160,16 @@ test('the Lessons panel works from the keyboard and on a phone', async () => {
       assert.ok(box.x >= 0 && box.x + box.width <= 390, `#${id} fits the phone's width`);
     }
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= 390), true, 'no sideways scrolling');
+    // Another map under the open lesson: the lesson says its text may no longer hold and offers its map again.
+    assert.equal(await page.isHidden('#lesson-stale'), true);
+    await page.selectOption('#map-select', 'arcade.map.txt');
+    await page.waitForFunction(() => window.playground.engine.name() === 'Arcade');
+    assert.equal(await page.isVisible('#lesson-stale'), true, 'the lesson warns that the map changed');
+    await page.focus('#lesson-reopen');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.playground.engine.name() === 'Lesson: BFS flood');
+    assert.equal(await page.isHidden('#lesson-stale'), true);
+    assert.equal(await page.inputValue('#map-select'), '', 'the map picker no longer names a bundled map');
     await page.locator('#lesson-body').scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'lessons_phone.png');
   });

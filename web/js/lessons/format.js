@@ -208,10 +208,12 @@ export function checkExpect(expect, result, earlier = new Map()) {
   if (!expect) return [];
   const out = [];
   if (expect.status !== undefined) {
-    out.push({ ok: result.status === expect.status, text: `status ${result.status} (expected ${expect.status})` });
+    const ok = result.status === expect.status;
+    out.push({ ok, text: `status ${result.status}${ok ? '' : ` (the lesson says ${expect.status})`}` });
   }
   if (expect.admissible !== undefined) {
-    out.push({ ok: result.admissible === expect.admissible, text: `heuristic ${result.admissible ? 'admissible' : 'may overestimate'} (expected ${expect.admissible ? 'admissible' : 'may overestimate'})` });
+    const ok = result.admissible === expect.admissible, says = (a) => (a ? 'admissible' : 'may overestimate');
+    out.push({ ok, text: `heuristic ${says(result.admissible)}${ok ? '' : ` (the lesson says ${says(expect.admissible)})`}` });
   }
   for (const m of kMeasures) {
     const cmp = expect[m];

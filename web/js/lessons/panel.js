@@ -27,8 +27,12 @@ export class LessonsPanel {
     this.messages = messages;
     this.files = files;
     this.index = [];
-    this.current = null;  // { lesson, step, earlier: Map(id -> result), source }
+    this.current = null;  // { lesson, step, earlier: Map(id -> result), source, state }
+    this.busy = false;    // while the lesson itself changes the document
     this.author = new LessonAuthor({ store, controller, messages });
+    // Another map (a file, a bundled map, undo, an edit) under an open lesson: its text may no
+    // longer hold, so say so and offer to load the lesson's map again.
+    store.on('map', () => { if (this.current && !this.busy) $('lesson-stale').hidden = false; });
   }
 
   bind() {
@@ -40,6 +44,9 @@ export class LessonsPanel {
     $('lesson-back').addEventListener('click', () => this.go(-1));
     $('lesson-next').addEventListener('click', () => this.go(1));
     $('lesson-close').addEventListener('click', () => this.close());
+    $('lesson-reopen').addEventListener('click', () => {
+      if (this.current) this.open(this.current.state, this.current.source);
+    });
     $('lesson-author-open').addEventListener('click', () => this.author.toggle());
     this.files.lessonOpener = (state) => this.openFromLink(state);
     this.author.bind();
@@ -79,9 +86,7 @@ export class LessonsPanel {
 
   // A link with a lesson field (files.js decoded it; the lesson part is unchecked).
   openFromLink(state) {
-    const opened = this.open(state, { kind: 'link', file: '' });
-    if (opened) this.files.showChosen('');
-    return opened;
+    return this.open(state, { kind: 'link', file: '' });
   }
 
   // Checks the whole lesson, then loads it. A bad lesson shows why and changes nothing.
@@ -95,12 +100,20 @@ export class LessonsPanel {
       this.messages.show(`Could not open ${what}: ${why}. Your map was kept.`, 'error');
       return false;
     }
-    const problem = loadLessonState(this.store, checked);
+    this.busy = true;
+    let problem;
+    try {
+      problem = loadLessonState(this.store, checked);
+    } finally {
+      this.busy = false;
+    }
     if (problem) {
       this.messages.show(`Could not open ${what}: ${problem}`, 'error');
       return false;
     }
-    this.current = { lesson: checked.lesson, step: 0, earlier: new Map(), source };
+    this.files.showChosen('');
+    $('lesson-stale').hidden = true;
+    this.current = { lesson: checked.lesson, step: 0, earlier: new Map(), source, state };
     $('lesson-select').value = source.kind === 'builtin' ? source.file : '';
     $('lesson-body').hidden = false;
     $('lesson-body').dataset.source = source.kind;
@@ -152,7 +165,14 @@ export class LessonsPanel {
   runTry(t, box, resultLine, checkList) {
     const c = this.current;
     if (!c) return;
-    const { problem, result, checks } = runTry({ store: this.store, controller: this.controller }, t, c.earlier);
+    this.busy = true;
+    let outcome;
+    try {
+      outcome = runTry({ store: this.store, controller: this.controller }, t, c.earlier);
+    } finally {
+      this.busy = false;
+    }
+    const { problem, result, checks } = outcome;
     if (problem) {
       box.dataset.state = 'error';
       resultLine.textContent = `Could not run this: ${problem}`;
