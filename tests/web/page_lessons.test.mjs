@@ -192,6 +192,8 @@ test('"Share as lesson" makes a link that opens the same lesson, map and setting
     await page.selectOption('#heuristic', 'manhattan');
     await page.click('#lesson-author-steps fieldset:nth-of-type(2) button:has-text("Try this")');
     afterSecond = await pageResult(page);
+    await page.locator('#lesson-author').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'lessons_author.png');
     await page.selectOption('#algorithm', 'dijkstra');  // the link keeps the settings of the moment
     await page.click('#lesson-author-make');
     await page.waitForFunction(() => !document.getElementById('lesson-author-link').hidden);

@@ -86,7 +86,8 @@ export class LessonAuthor {
     const expect = { status: r.status, expanded: r.expanded };
     if (r.status === 'found') expect.cost = r.cost;
     const label = el('input', { attrs: { type: 'text', maxlength: String(kLessonLimits.label), 'aria-label': 'Button label' } });
-    label.value = `${info.label}${info.usesHeuristic ? `, ${s.heuristic}` : ''}`.slice(0, kLessonLimits.label);
+    const h = info.usesHeuristic ? `, ${s.heuristic}${s.wrapAware ? '' : ', not tunnel-aware'}${s.portalAware ? '' : ', not portal-aware'}` : '';
+    label.value = `${info.label}${info.weighted ? ` w ${s.weight}` : ''}${h}`.slice(0, kLessonLimits.label);
     const raw = { actions, expect, result: '{status}: cost {cost}, {pathCells} cells, {expanded} expanded.' };
     const entry = { raw, label, body: mapBody(this.store.docText()) };
     const drop = el('button', { text: '×', attrs: { type: 'button', 'aria-label': 'Remove this Try this' } });
