@@ -110,6 +110,7 @@ test('every built-in lesson loads, and every "Try this" gives the result its tex
               if (kind === 'movement') assert.equal(r.movements[r.diagonal], value, `${where}: movement`);
               if (kind === 'start' || kind === 'goal') assert.deepEqual(r[kind], value, `${where}: ${kind}`);
               if (kind === 'parents') assert.equal(await page.isChecked('#show-parents'), value, `${where}: parent arrows`);
+              if (kind === 'live') assert.equal(await page.isChecked('#live'), value, `${where}: live`);
             }
             assert.equal(await page.getAttribute(box, 'data-state'), 'ok', `${where}: the page marks every claim as holding`);
             const shown = await page.textContent(`${box} .lesson-result`);
