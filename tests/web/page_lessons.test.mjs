@@ -80,7 +80,7 @@ test('every built-in lesson loads, and every "Try this" gives the result its tex
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'astar-lessons-'));
   const lessons = index();
   assert.ok(lessons.length >= 6, 'at least 6 lessons');
-  let tries = 0, native = 0;
+  let tries = 0, native = 0, linked;
   try {
     await withPage({}, async ({ page }) => {
       for (const entry of lessons) {
@@ -131,6 +131,20 @@ test('every built-in lesson loads, and every "Try this" gives the result its tex
         console.log(`${entry.file}: ${file.lesson.steps.length} steps, results as stated`);
       }
       await saveScreenshot(page, 'lessons.png');
+      // A built-in lesson as a link: the open lesson (the last one) from its first step.
+      await page.click('#lesson-link');
+      await page.waitForFunction(() => !document.getElementById('lesson-link-box').hidden);
+      linked = { url: await page.inputValue('#lesson-link-box'), entry: lessons[lessons.length - 1] };
+    });
+    await withPage({ hash: linked.url.slice(linked.url.indexOf('#')) }, async ({ page }) => {
+      const file = readLesson(linked.entry.file);
+      await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
+      assert.equal(await page.textContent('#lesson-title'), linked.entry.title, 'a built-in lesson opens from its link');
+      assert.equal(await page.textContent('#lesson-text'), file.lesson.steps[0].text);
+      assert.deepEqual((await pageResult(page)).settings, file.settings);
+      await page.click('#lesson-tries .lesson-try button');
+      await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state !== 'idle');
+      assert.equal(await page.getAttribute('#lesson-tries .lesson-try', 'data-state'), 'ok');
     });
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -155,7 +169,7 @@ test('the Lessons panel works from the keyboard and on a phone', async () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state === 'ok');
     assert.equal((await pageResult(page)).status, 'found');
-    for (const id of ['lesson-back', 'lesson-next', 'lesson-close', 'lesson-open']) {
+    for (const id of ['lesson-back', 'lesson-next', 'lesson-close', 'lesson-link', 'lesson-open']) {
       const box = await page.locator(`#${id}`).boundingBox();
       assert.ok(box.width >= 24 && box.height >= 24, `#${id} is at least 24 x 24 px (${box.width} x ${box.height})`);
       assert.ok(box.x >= 0 && box.x + box.width <= 390, `#${id} fits the phone's width`);

@@ -3,6 +3,7 @@
 // text says, ✗ differs), and lessons opened from links (files.js hands a decoded link with a
 // lesson field here). Text from lesson files and links only ever goes in as textContent.
 import { $, el } from '../dom.js';
+import { encodeShare } from '../share.js';
 import { LessonError, fillResult } from './format.js';
 import { checkLessonState, loadLessonState, runTry } from './runner.js';
 import { LessonAuthor } from './author.js';
@@ -48,6 +49,7 @@ export class LessonsPanel {
       if (this.current) this.open(this.current.state, this.current.source);
     });
     $('lesson-author-open').addEventListener('click', () => this.author.toggle());
+    $('lesson-link').addEventListener('click', () => this.shareCurrent());
     this.files.lessonOpener = (state) => this.openFromLink(state);
     this.author.bind();
   }
@@ -113,6 +115,7 @@ export class LessonsPanel {
     }
     this.files.showChosen('');
     $('lesson-stale').hidden = true;
+    $('lesson-link-box').hidden = true;
     this.current = { lesson: checked.lesson, step: 0, earlier: new Map(), source, state };
     $('lesson-select').value = source.kind === 'builtin' ? source.file : '';
     $('lesson-body').hidden = false;
@@ -124,6 +127,26 @@ export class LessonsPanel {
     this.messages.show(`Opened the lesson “${checked.lesson.title}”.`);
     $('lesson-title').focus({ preventScroll: false });
     return true;
+  }
+
+  // A link to the open lesson as it was opened (its map and settings, not later changes).
+  async shareCurrent() {
+    const c = this.current;
+    if (!c) return '';
+    const { map, settings, lesson } = c.state;
+    const url = `${location.origin}${location.pathname}#${await encodeShare({ map, settings: settings ?? {}, lesson })}`;
+    const box = $('lesson-link-box');
+    box.value = url;
+    box.hidden = false;
+    box.focus();
+    box.select();
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      copied = true;
+    } catch { /* the link is in the box */ }
+    this.messages.show(`${copied ? 'Lesson link copied' : 'Lesson link ready in the box'} (${url.length} characters).`);
+    return url;
   }
 
   close() {
