@@ -129,22 +129,28 @@ export class LessonAuthor {
       this.messages.show('The map changed after a “Try this” was recorded: its result may differ now. Remove it and record it again.', 'error');
       return '';
     }
-    const fragment = await encodeShare({ map, settings: { ...this.store.engine.settings }, lesson: raw });
-    if (fragment.length > kMaxLinkChars) {
-      this.messages.show(`This lesson is too large for a link (${fragment.length.toLocaleString('en')} characters; at most ${kMaxLinkChars.toLocaleString('en')}).`, 'error');
-      return '';
-    }
-    const url = `${location.origin}${location.pathname}#${fragment}`;
-    out.value = url;
-    out.hidden = false;
-    out.focus();
-    out.select();
-    let copied = false;
-    try {
-      await navigator.clipboard.writeText(url);
-      copied = true;
-    } catch { /* the link is in the box */ }
-    this.messages.show(`${copied ? 'Lesson link copied' : 'Lesson link ready in the box'} (${url.length} characters).`);
-    return url;
+    return showLessonLink(out, { map, settings: { ...this.store.engine.settings }, lesson: raw }, this.messages);
   }
+}
+
+// Encodes a lesson state as a link, puts it in the read-only box (selected) and on the
+// clipboard when the browser allows. Returns the URL, or "" when the link would be too long.
+export async function showLessonLink(box, state, messages) {
+  const fragment = await encodeShare(state);
+  if (fragment.length > kMaxLinkChars) {
+    messages.show(`This lesson is too large for a link (${fragment.length.toLocaleString('en')} characters; at most ${kMaxLinkChars.toLocaleString('en')}).`, 'error');
+    return '';
+  }
+  const url = `${location.origin}${location.pathname}#${fragment}`;
+  box.value = url;
+  box.hidden = false;
+  box.focus();
+  box.select();
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch { /* the link is in the box */ }
+  messages.show(`${copied ? 'Lesson link copied' : 'Lesson link ready in the box'} (${url.length} characters).`);
+  return url;
 }

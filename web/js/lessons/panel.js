@@ -3,10 +3,9 @@
 // text says, ✗ differs), and lessons opened from links (files.js hands a decoded link with a
 // lesson field here). Text from lesson files and links only ever goes in as textContent.
 import { $, el } from '../dom.js';
-import { encodeShare } from '../share.js';
 import { LessonError, fillResult } from './format.js';
 import { checkLessonState, loadLessonState, runTry } from './runner.js';
-import { LessonAuthor } from './author.js';
+import { LessonAuthor, showLessonLink } from './author.js';
 
 export const kLessonDir = 'maps/lessons/';
 const kMaxLessonFileBytes = 256 * 1024;
@@ -134,19 +133,7 @@ export class LessonsPanel {
     const c = this.current;
     if (!c) return '';
     const { map, settings, lesson } = c.state;
-    const url = `${location.origin}${location.pathname}#${await encodeShare({ map, settings: settings ?? {}, lesson })}`;
-    const box = $('lesson-link-box');
-    box.value = url;
-    box.hidden = false;
-    box.focus();
-    box.select();
-    let copied = false;
-    try {
-      await navigator.clipboard.writeText(url);
-      copied = true;
-    } catch { /* the link is in the box */ }
-    this.messages.show(`${copied ? 'Lesson link copied' : 'Lesson link ready in the box'} (${url.length} characters).`);
-    return url;
+    return showLessonLink($('lesson-link-box'), { map, settings: settings ?? {}, lesson }, this.messages);
   }
 
   close() {
