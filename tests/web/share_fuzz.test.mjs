@@ -35,7 +35,10 @@ const settingKeys = new Set(['algorithm', 'heuristic', 'weight', 'wrapAware', 'p
 
 function checkDecoded(result) {
   assert.equal(typeof result, 'object');
-  assert.deepEqual(Object.keys(result).sort(), ['map', 'settings']);
+  const keys = Object.keys(result).sort();
+  assert.ok(['lesson,map,settings', 'map,settings'].includes(keys.join()), `decoded keys ${keys}`);
+  // A lesson link's lesson part is carried as an object; lessons/format.js checks the rest.
+  if (keys.includes('lesson')) assert.ok(result.lesson && typeof result.lesson === 'object' && !Array.isArray(result.lesson));
   assert.equal(typeof result.map, 'string');
   assert.ok(result.map.length > 0, 'an accepted link has a map');
   const s = result.settings;
@@ -71,7 +74,8 @@ async function checkRoundTrip(state) {
   assert.ok(link.startsWith(kLinkPrefix));
   const back = await decodeShare(link);
   const settings = JSON.parse(JSON.stringify(state.settings ?? {}));
-  assert.deepEqual(back, { map: state.map, settings });
+  const lesson = state.lesson ? { lesson: JSON.parse(JSON.stringify(state.lesson)) } : {};
+  assert.deepEqual(back, { map: state.map, settings, ...lesson });
   // The URL fragment form (with '#') decodes the same.
   assert.deepEqual(await decodeShare('#' + link), back);
 }
@@ -92,6 +96,9 @@ const payloadObject = fc.record(
     settings: fc.oneof(
       { weight: 5, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...settingKeys), fc.string()), settingValue, { maxKeys: 8 }) },
       { weight: 1, arbitrary: anything }),
+    // Lesson links: usually no lesson, at times an object (checked later by lessons/format.js) or anything.
+    lesson: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 }) }, { weight: 1, arbitrary: anything }),
   });
 // The bytes a link carries once inflated: arbitrary bytes, any JSON, or payload-shaped objects.
 const payloadBytes = fc.oneof(
@@ -130,6 +137,7 @@ const state = fc.record({
       portalAware: fc.boolean(),
     },
     { requiredKeys: [] }),
+  lesson: fc.option(fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 }), { nil: undefined }),
 });
 
 // ---- running ----

@@ -28,6 +28,7 @@ export class Files {
     this.index = [];
     this.autosaveTimer = 0;
     this.autosaveWarned = false;
+    this.lessonOpener = null;  // (state) => opened: set by the Lessons panel for links with a lesson
   }
 
   bind() {
@@ -207,6 +208,7 @@ export class Files {
       this.messages.show(`Could not open the link: ${why}. Your map was kept.`, 'error');
       return false;
     }
+    if (state.lesson !== undefined && this.lessonOpener) return this.lessonOpener(state);
     const problem = this.store.load(state.map, '', 'open link');
     if (problem) {
       this.messages.show(`Could not open the link: its map is invalid (${problem}). Your map was kept.`, 'error');

@@ -21,10 +21,11 @@ import { MapPanel } from './views/map_panel.js';
 import { showFirstVisitHint } from './views/hint.js';
 import { warmUp } from './warm_up.js';
 import { bindTeaching } from './teach/index.js';
+import { LessonsPanel } from './lessons/panel.js';
 import { $ } from './dom.js';
 
-async function firstMap(store, files) {
-  await files.loadIndex();
+async function firstMap(store, files, lessons) {
+  await Promise.all([files.loadIndex(), lessons.loadIndex()]);
   if (location.hash.length > 1 && await files.openLinkFromLocation()) return;
   if (files.restoreAutosave()) return;
   const preferred = files.index.find((m) => /arcade|pac/i.test(m.file)) ?? files.index[0];
@@ -87,15 +88,17 @@ try {
   compare.bind();
   files.bind();
   const teach = bindTeaching({ store, controller, loop, view });
+  const lessons = new LessonsPanel({ store, controller, messages, files });
+  lessons.bind();
   bindPointer({ store, editor, view, marks, marksChanged });
   bindKeys({ store, controller, editor, view, marks, marksChanged,
     actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
   $('help-button').addEventListener('click', () => $('help').showModal());
   $('version').textContent = `version ${engine.registry.version}`;
-  await firstMap(store, files);
+  await firstMap(store, files, lessons);
   view.fit();
   stats.update();
-  window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, teach });
+  window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, teach, lessons });
   document.body.dataset.ready = 'true';
 } catch (e) {
   const text = document.getElementById('message');

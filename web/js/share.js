@@ -68,14 +68,17 @@ async function inflate(bytes) {
   }
 }
 
-// state: { map: playground text, settings: { algorithm, heuristic, weight, wrapAware, portalAware },
-//          race (optional): race mode's second search, settings of the same shape }
+// state: { map: playground text, settings: { algorithm, heuristic, weight, wrapAware, portalAware } },
+// optionally race: race mode's second search (settings of the same shape), and, for a lesson
+// link, lesson: { title, summary, steps } (web/js/lessons/format.js, docs/lessons.md).
 export async function encodeShare(state) {
-  const json = JSON.stringify({ v: 1, map: state.map, settings: state.settings, ...(state.race ? { race: state.race } : {}) });
+  const json = JSON.stringify({ v: 1, map: state.map, settings: state.settings, ...(state.race ? { race: state.race } : {}),
+    ...(state.lesson ? { lesson: state.lesson } : {}) });
   return kLinkPrefix + toBase64Url(await deflate(new TextEncoder().encode(json)));
 }
 
-// Returns { map, settings } or throws LinkError with a message for the user.
+// Returns { map, settings } (plus lesson, an object still to be checked by lessons/format.js,
+// when the link has one) or throws LinkError with a message for the user.
 export async function decodeShare(fragment) {
   let data = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   if (data.length > kMaxLinkChars) {
@@ -95,7 +98,12 @@ export async function decodeShare(fragment) {
   if (typeof parsed.map !== 'string' || !parsed.map) throw new LinkError('the link has no map');
   const settings = settingsOf(parsed.settings, 'settings') ?? {};
   const race = settingsOf(parsed.race, 'race settings');
-  return { map: parsed.map, settings, ...(race ? { race } : {}) };
+  // A lesson link: the lesson part is only carried here; lessons/format.js checks all of it.
+  const lesson = parsed.lesson;
+  if (lesson !== undefined && (lesson === null || typeof lesson !== 'object' || Array.isArray(lesson))) {
+    throw new LinkError('the link has a bad lesson');
+  }
+  return { map: parsed.map, settings, ...(race ? { race } : {}), ...(lesson ? { lesson } : {}) };
 }
 
 // The known fields of a settings object (their values are checked by the store when applied).

@@ -1,0 +1,202 @@
+// The Lessons section: the built-in lessons (maps/lessons/index.json), a lesson's steps with
+// Back / Next, its "Try this" buttons with the engine's result and a mark per claim (✓ as the
+// text says, ✗ differs), and lessons opened from links (files.js hands a decoded link with a
+// lesson field here). Text from lesson files and links only ever goes in as textContent.
+import { $, el } from '../dom.js';
+import { LessonError, fillResult } from './format.js';
+import { checkLessonState, loadLessonState, runTry } from './runner.js';
+import { LessonAuthor, showLessonLink } from './author.js';
+
+export const kLessonDir = 'maps/lessons/';
+const kMaxLessonFileBytes = 256 * 1024;
+const kFileKeys = ['map', 'settings', 'lesson'];
+
+async function fetchText(url, limit) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const text = await res.text();
+  if (text.length > limit) throw new Error(`larger than ${Math.round(limit / 1024)} KB`);
+  return text;
+}
+
+export class LessonsPanel {
+  // store: the document; controller: the search; messages: the message area; files: share links.
+  constructor({ store, controller, messages, files }) {
+    this.store = store;
+    this.controller = controller;
+    this.messages = messages;
+    this.files = files;
+    this.index = [];
+    this.current = null;  // { lesson, step, earlier: Map(id -> result), source, state }
+    this.busy = false;    // while the lesson itself changes the document
+    this.author = new LessonAuthor({ store, controller, messages });
+    // Another map (a file, a bundled map, undo, an edit) under an open lesson: its text may no
+    // longer hold, so say so and offer to load the lesson's map again.
+    store.on('map', () => { if (this.current && !this.busy) $('lesson-stale').hidden = false; });
+  }
+
+  bind() {
+    $('lesson-open').addEventListener('click', () => {
+      const file = $('lesson-select').value;
+      if (file) this.openBuiltin(file);
+      else this.messages.show('Choose a lesson in the list first.', 'warning');
+    });
+    $('lesson-back').addEventListener('click', () => this.go(-1));
+    $('lesson-next').addEventListener('click', () => this.go(1));
+    $('lesson-close').addEventListener('click', () => this.close());
+    $('lesson-reopen').addEventListener('click', () => {
+      if (this.current) this.open(this.current.state, this.current.source);
+    });
+    $('lesson-author-open').addEventListener('click', () => this.author.toggle());
+    $('lesson-link').addEventListener('click', () => this.shareCurrent());
+    this.files.lessonOpener = (state) => this.openFromLink(state);
+    this.author.bind();
+  }
+
+  async loadIndex() {
+    try {
+      const json = JSON.parse(await fetchText(`${kLessonDir}index.json`, kMaxLessonFileBytes));
+      const list = Array.isArray(json?.lessons) ? json.lessons : [];
+      this.index = list.filter((l) => typeof l?.file === 'string' && /^[\w.-]+\.lesson\.json$/.test(l.file))
+        .map((l) => ({ file: l.file, title: String(l.title ?? l.file) }));
+    } catch (e) {
+      this.index = [];
+      console.warn(`${kLessonDir}index.json: ${e.message}`);
+    }
+    $('lesson-select').replaceChildren(new Option('(choose a lesson)', ''), ...this.index.map((l) => new Option(l.title, l.file)));
+    return this.index;
+  }
+
+  // A built-in lesson: { map: file name in maps/lessons/, settings, lesson }.
+  async openBuiltin(file) {
+    let state;
+    try {
+      if (!/^[\w.-]+\.lesson\.json$/.test(file)) throw new Error('not a lesson file name');
+      const raw = JSON.parse(await fetchText(kLessonDir + file, kMaxLessonFileBytes));
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('not a lesson file');
+      const unknown = Object.keys(raw).find((k) => !kFileKeys.includes(k));
+      if (unknown) throw new Error(`unknown field "${unknown}"`);
+      if (typeof raw.map !== 'string' || !/^[\w.-]+\.map\.txt$/.test(raw.map)) throw new Error('its "map" must name a .map.txt file in maps/lessons/');
+      state = { ...raw, map: await fetchText(kLessonDir + raw.map, kMaxLessonFileBytes) };
+    } catch (e) {
+      this.messages.show(`Could not open the lesson ${file}: ${e.message}. Your map was kept.`, 'error');
+      return false;
+    }
+    return this.open(state, { kind: 'builtin', file });
+  }
+
+  // A link with a lesson field (files.js decoded it; the lesson part is unchecked).
+  openFromLink(state) {
+    return this.open(state, { kind: 'link', file: '' });
+  }
+
+  // Checks the whole lesson, then loads it. A bad lesson shows why and changes nothing.
+  open(state, source) {
+    const what = source.kind === 'link' ? 'the lesson link' : `the lesson ${source.file}`;
+    let checked;
+    try {
+      checked = checkLessonState(this.store.engine, state);
+    } catch (e) {
+      const why = e instanceof LessonError ? e.message : `unexpected error (${e.message})`;
+      this.messages.show(`Could not open ${what}: ${why}. Your map was kept.`, 'error');
+      return false;
+    }
+    this.busy = true;
+    let problem;
+    try {
+      problem = loadLessonState(this.store, checked);
+    } finally {
+      this.busy = false;
+    }
+    if (problem) {
+      this.messages.show(`Could not open ${what}: ${problem}`, 'error');
+      return false;
+    }
+    this.files.showChosen('');
+    $('lesson-stale').hidden = true;
+    $('lesson-link-box').hidden = true;
+    this.current = { lesson: checked.lesson, step: 0, earlier: new Map(), source, state };
+    $('lesson-select').value = source.kind === 'builtin' ? source.file : '';
+    $('lesson-body').hidden = false;
+    $('lesson-body').dataset.source = source.kind;
+    $('lesson-title').textContent = checked.lesson.title;
+    $('lesson-summary').textContent = checked.lesson.summary;
+    $('lesson-summary').hidden = !checked.lesson.summary;
+    this.showStep();
+    this.messages.show(`Opened the lesson “${checked.lesson.title}”.`);
+    $('lesson-title').focus({ preventScroll: false });
+    return true;
+  }
+
+  // A link to the open lesson as it was opened (its map and settings, not later changes).
+  async shareCurrent() {
+    const c = this.current;
+    if (!c) return '';
+    const { map, settings, lesson } = c.state;
+    return showLessonLink($('lesson-link-box'), { map, settings: settings ?? {}, lesson }, this.messages);
+  }
+
+  close() {
+    this.current = null;
+    $('lesson-body').hidden = true;
+    $('lesson-open').focus();
+  }
+
+  go(delta) {
+    const c = this.current;
+    if (!c) return;
+    const next = Math.min(Math.max(c.step + delta, 0), c.lesson.steps.length - 1);
+    if (next === c.step) return;
+    c.step = next;
+    this.showStep();
+  }
+
+  showStep() {
+    const c = this.current, steps = c.lesson.steps, step = steps[c.step];
+    $('lesson-progress').textContent = `Step ${c.step + 1} of ${steps.length}`;
+    $('lesson-text').textContent = step.text;
+    $('lesson-back').disabled = c.step === 0;
+    $('lesson-next').disabled = c.step === steps.length - 1;
+    $('lesson-body').dataset.step = String(c.step + 1);
+    $('lesson-tries').replaceChildren(...step.tries.map((t, i) => this.tryBox(t, i)));
+  }
+
+  tryBox(t, i) {
+    const button = el('button', { text: `Try this: ${t.label}`, cls: 'lesson-try-button', attrs: { type: 'button' } });
+    const result = el('p', { cls: 'lesson-result note', attrs: { 'aria-live': 'polite' } });
+    const checks = el('ul', { cls: 'lesson-checks' });
+    const box = el('div', { cls: 'lesson-try', attrs: { 'data-index': String(i), 'data-state': 'idle', 'data-id': t.id } },
+      [button, result, checks]);
+    button.addEventListener('click', () => this.runTry(t, box, result, checks));
+    return box;
+  }
+
+  // Runs a "Try this" and shows the result and one line per claim.
+  runTry(t, box, resultLine, checkList) {
+    const c = this.current;
+    if (!c) return;
+    this.busy = true;
+    let outcome;
+    try {
+      outcome = runTry({ store: this.store, controller: this.controller }, t, c.earlier);
+    } finally {
+      this.busy = false;
+    }
+    const { problem, result, checks } = outcome;
+    if (problem) {
+      box.dataset.state = 'error';
+      resultLine.textContent = `Could not run this: ${problem}`;
+      checkList.replaceChildren();
+      this.messages.show(`Try this “${t.label}”: ${problem}`, 'error');
+      return;
+    }
+    const failed = checks.some((k) => k.ok === false), pending = checks.some((k) => k.ok === null);
+    box.dataset.state = failed ? 'differs' : pending ? 'pending' : 'ok';
+    resultLine.textContent = t.result ? fillResult(t.result, result) : `${result.status}: cost ${result.cost}, ${result.expanded} expanded.`;
+    checkList.replaceChildren(...checks.map((k) => el('li', {
+      text: `${k.ok === true ? '✓' : k.ok === false ? '✗' : '…'} ${k.text}`,
+      cls: k.ok === true ? 'ok' : k.ok === false ? 'differs' : 'pending',
+    })));
+    if (failed) this.messages.show(`This result differs from what the lesson says (${checks.filter((k) => k.ok === false).map((k) => k.text).join('; ')}).`, 'warning');
+  }
+}
