@@ -59,6 +59,8 @@ export class Files {
       if (file) await this.importFile(file);
       else this.messages.show('Drop a map file (playground .map.txt, Moving AI .map, tutorial grid).', 'error');
     });
+    // Whole-map changes other than the picker's (generate, new, undo, import, a link) rename it.
+    this.store.on('map', (d) => { if (d.whole) this.showChosen(); });
     for (const kind of ['map', 'query', 'settings']) {
       this.store.on(kind, () => {
         this.scheduleAutosave();
@@ -67,10 +69,13 @@ export class Files {
     }
   }
 
-  // The picker shows the bundled map that is open, else nothing chosen.
-  showChosen(file) {
-    const select = $('map-select');
-    select.value = this.index.some((m) => m.file === file) ? file : '';
+  // The picker shows the open map: its bundled entry (by file, else by the map's name, as after
+  // a reload from the autosave), else the map's own name in the first option, never "(choose)".
+  showChosen(file = '') {
+    const select = $('map-select'), name = this.store.engine.name();
+    const entry = this.index.find((m) => m.file === file) ?? this.index.find((m) => m.name === name);
+    if (select.options.length > 0) select.options[0].textContent = entry ? '(other map)' : name || '(unnamed map)';
+    select.value = entry ? entry.file : '';
   }
 
   async loadIndex() {
@@ -83,7 +88,8 @@ export class Files {
       console.warn(`maps/index.json: ${e.message}`);
     }
     const select = $('map-select');
-    select.replaceChildren(new Option('(choose)', ''), ...this.index.map((m) => new Option(m.name, m.file)));
+    select.replaceChildren(new Option('(unnamed map)', ''), ...this.index.map((m) => new Option(m.name, m.file)));
+    this.showChosen();
     return this.index;
   }
 
