@@ -19,6 +19,7 @@ import { InspectorView } from './views/inspector.js';
 import { SearchPanel } from './views/search_panel.js';
 import { MapPanel } from './views/map_panel.js';
 import { showFirstVisitHint } from './views/hint.js';
+import { bindLookPanel } from './views/look_panel.js';
 import { warmUp } from './warm_up.js';
 import { $ } from './dom.js';
 
@@ -85,6 +86,7 @@ try {
   mapPanel.bind();
   compare.bind();
   files.bind();
+  bindLookPanel(view, loop);
   bindPointer({ store, editor, view, marks, marksChanged });
   bindKeys({ store, controller, editor, view, marks, marksChanged,
     actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
