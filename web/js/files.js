@@ -3,6 +3,7 @@
 // autosave to localStorage. Text from files and links is only ever shown with textContent.
 import { encodeShare, decodeShare, LinkError, kMaxLinkChars } from './share.js';
 import { $ } from './dom.js';
+import { showEmbedCode } from './embed.js';
 export const kAutosaveKey = 'astar-playground/autosave';
 // Browsers keep about 5 MB of localStorage per site (Chromium: 5 M characters); a map text
 // larger than this is not even tried (stringifying 16 MB on every edit would stall the page).
@@ -28,6 +29,7 @@ export class Files {
     this.index = [];
     this.autosaveTimer = 0;
     this.autosaveWarned = false;
+    this.embedded = false;  // an embed (embed.js) leaves the visitor's autosave alone
   }
 
   bind() {
@@ -174,6 +176,7 @@ export class Files {
     box.scrollIntoView({ block: 'nearest' });
     box.focus({ preventScroll: true });
     box.select();
+    showEmbedCode(url);
     let copied = false;
     try {
       await navigator.clipboard.writeText(url);
@@ -190,6 +193,7 @@ export class Files {
     if (location.hash === `#${this.sharedFragment}`) history.replaceState(null, '', location.pathname + location.search);
     this.sharedFragment = '';
     $('share-link').hidden = true;
+    $('share-embed').hidden = true;
   }
 
   // Opens the link in location.hash, if any, then takes it out of the address bar: a
@@ -225,6 +229,7 @@ export class Files {
 
   // ---- autosave ----
   scheduleAutosave() {
+    if (this.embedded) return;
     clearTimeout(this.autosaveTimer);
     this.autosaveTimer = setTimeout(() => this.autosave(), 400);
   }

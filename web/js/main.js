@@ -20,13 +20,14 @@ import { SearchPanel } from './views/search_panel.js';
 import { MapPanel } from './views/map_panel.js';
 import { showFirstVisitHint } from './views/hint.js';
 import { bindLookPanel } from './views/look_panel.js';
+import { embedOptions, buildEmbedBar } from './embed.js';
 import { warmUp } from './warm_up.js';
 import { $ } from './dom.js';
 
 async function firstMap(store, files) {
   await files.loadIndex();
   if (location.hash.length > 1 && await files.openLinkFromLocation()) return;
-  if (files.restoreAutosave()) return;
+  if (!files.embedded && files.restoreAutosave()) return;
   const preferred = files.index.find((m) => /arcade|pac/i.test(m.file)) ?? files.index[0];
   if (!preferred || !await files.loadBundled(preferred.file)) store.newBlank(40, 30);
   store.resetHistory();  // the first map is not an undoable step
@@ -60,7 +61,8 @@ function pageContext(parts) {
 try {
   // The hint is plain markup: show it before the engine loads (it is the first text a visitor
   // reads, and the page's largest paint on a phone).
-  showFirstVisitHint(document.getElementById('grid'));
+  const embed = embedOptions();  // index.html?embed: canvas and a play bar only (embed.js)
+  if (!embed.on) showFirstVisitHint(document.getElementById('grid'));
   const engine = await loadEngine();
   warmUp(engine);  // before any timed search: the first figure shown is a real one
   const messages = new Messages();
@@ -77,6 +79,7 @@ try {
   const mapPanel = new MapPanel(store, messages, view);
   const editor = new Editor(store, marks, messages);
   const files = new Files(store, messages);
+  files.embedded = embed.on;  // an embed never reads or writes the autosave
   const compare = new Compare(store, controller, messages);
   const marksChanged = () => {
     inspector.update();
@@ -92,9 +95,11 @@ try {
     actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
   $('help-button').addEventListener('click', () => $('help').showModal());
   $('version').textContent = `version ${engine.registry.version}`;
+  if (embed.on) buildEmbedBar({ controller, options: embed });
   await firstMap(store, files);
   view.fit();
   stats.update();
+  if (embed.autoplay) controller.togglePlay();
   window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks });
   document.body.dataset.ready = 'true';
 } catch (e) {
