@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage, saveScreenshot, generateOnPage } from './support.mjs';
+import { hidePathViews } from './arcade_support.mjs';
 
 // The canvas pixel (device pixels) at the centre of cell n, as RGB.
 function pixelAtCell(page, n) {
@@ -14,14 +15,6 @@ function pixelAtCell(page, n) {
   }, n);
 }
 const near = (a, b, tolerance = 40) => a.every((v, k) => Math.abs(v - b[k]) <= tolerance);
-
-// The agents' string-pulled and smoothed path views draw over the search's path: the pixel
-// checks turn them off to see the path itself.
-export async function hidePathViews(page) {
-  for (const name of ['pulled', 'smooth']) {
-    if (await page.$(`#agents-view-${name}`)) await page.uncheck(`#agents-view-${name}`);
-  }
-}
 
 async function firstView(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -2,7 +2,7 @@
 // and drop (core reads every format), export, share links in the URL fragment, and
 // autosave to localStorage. Text from files and links is only ever shown with textContent.
 import { encodeShare, decodeShare, LinkError, kMaxLinkChars } from './share.js';
-import { $ } from './dom.js';
+import { $, saveBlob, fileBaseName } from './dom.js';
 import { showEmbedCode } from './embed.js';
 export const kAutosaveKey = 'astar-playground/autosave';
 // Browsers keep about 5 MB of localStorage per site (Chromium: 5 M characters); a map text
@@ -137,16 +137,8 @@ export class Files {
 
   download(format) {
     const { text, lost } = this.store.engine.exportText(format);
-    const base = (this.store.engine.name() || 'map').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'map';
-    const fileName = base + (format === 'movingai' ? '.map' : '.map.txt');
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    const fileName = fileBaseName(this.store.engine.name()) + (format === 'movingai' ? '.map' : '.map.txt');
+    saveBlob(new Blob([text], { type: 'text/plain' }), fileName);
     // What the format could not hold is worth a warning, not an error: the file was saved.
     this.messages.show(lost ? `Saved ${fileName}. Not kept by this format: ${lost}` : `Saved ${fileName}.`, lost ? 'warning' : 'info');
   }

@@ -21,6 +21,7 @@ import { MapPanel } from './views/map_panel.js';
 import { showFirstVisitHint } from './views/hint.js';
 import { bindLookPanel } from './views/look_panel.js';
 import { embedOptions, buildEmbedBar } from './embed.js';
+import { bindExportPanel } from './export_panel.js';
 import { warmUp } from './warm_up.js';
 import { $ } from './dom.js';
 
@@ -90,6 +91,7 @@ try {
   compare.bind();
   files.bind();
   bindLookPanel(view, loop);
+  bindExportPanel({ store, controller, view, messages });
   bindPointer({ store, editor, view, marks, marksChanged });
   bindKeys({ store, controller, editor, view, marks, marksChanged,
     actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
