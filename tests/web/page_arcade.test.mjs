@@ -72,9 +72,19 @@ test('the first view: the arcade maze in the arcade look, the path from the defa
     await page.selectOption('#look', 'auto');
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     assert.equal(await page.evaluate(() => window.playground.renderer.lastMode), 'arcade');
-    // Auto picks squares for an 8-way map of open ground.
+    // Auto picks squares for an 8-way map of open ground...
+    const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await generateOnPage(page, 'random', 30, 20, 3);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await frames();
+    assert.equal(await page.evaluate(() => window.playground.renderer.lastMode), 'square');
+    // ...the arcade look for a generated 4-way maze of one-cell corridors...
+    await generateOnPage(page, 'backtracker', 41, 41, 2);
+    await frames();
+    assert.equal(await page.evaluate(() => window.playground.renderer.lastMode), 'arcade');
+    // ...and squares again for the 257 x 257 maze (too many cells for outlines).
+    await page.selectOption('#map-select', 'maze_257.map.txt');
+    await page.waitForFunction(() => window.playground.engine.width === 257);
+    await frames();
     assert.equal(await page.evaluate(() => window.playground.renderer.lastMode), 'square');
   });
 });

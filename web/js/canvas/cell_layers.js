@@ -39,7 +39,9 @@ export function makeLayer(width, height) {
 // The arcade look suits 4-way square maps of plain walls and floor (no terrain costs) up to
 // kArcadeMaxCells cells whose corridors are narrow: at most 15 % of the floor cells in a 2 x 2
 // block of floor (an arcade maze's are its ghost house; open rooms and blank maps have more).
-export const kArcadeMaxCells = 300 * 300;
+// Larger mazes (the 257 x 257 one) stay square: fitted, their cells are a few pixels wide, too
+// small for outlines, and the outline would be stroked again every frame.
+export const kArcadeMaxCells = 128 * 128;
 function hasNarrowCorridors(e, costs, maxCost, minCost) {
   const { width, height } = e;
   if (e.diagonal() !== 0 || maxCost !== 1 || minCost !== 1 || width * height > kArcadeMaxCells) return false;
