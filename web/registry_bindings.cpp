@@ -2,9 +2,9 @@
 // name, trait or limit is typed again in JavaScript.
 //
 //   { algorithms: [{name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, note}],
-//     heuristics: [name], generators: [{name, label, description, minWidth, minHeight, defaultWidth,
-//     defaultHeight, usesDensity, usesTunnels}], movements: [{name, description}], costModels: [name],
-//     cellShapes: [name], directions: [{name, dx, dy}], statuses: [{name, label}],
+//     heuristics: [name], defaultHeuristics: {square: [name by movement], hex: [...]}, generators: [{name, label,
+//     description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity, usesTunnels}], movements: [{name,
+//     description}], costModels: [name], cellShapes: [name], directions: [{name, dx, dy}], statuses: [{name, label}],
 //     limits: {maxGridSide, maxGoals, maxPortals, minCellCost, maxCost, maxSearchNodes} }
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -70,6 +70,15 @@ val registry() {
   r.set("heuristics", listOf(astar::kHeuristicCount, [](int i) {
           return std::string(astar::heuristicName(static_cast<astar::Heuristic>(i)));
         }));
+  val defaults = val::object();  // by cell shape name, then by movement value
+  for (int t = 0; t < 2; ++t) {
+    const auto topology = static_cast<astar::Topology>(t);
+    defaults.set(astar::topologyName(topology), listOf(astar::kMovementCount, [&](int m) {
+                   return std::string(astar::heuristicName(
+                       astar::defaultHeuristic(topology, static_cast<astar::DiagonalMovement>(m))));
+                 }));
+  }
+  r.set("defaultHeuristics", defaults);
   r.set("generators", generatorList());
   r.set("movements", listOf(astar::kMovementCount, [](int i) {
           val o = val::object();

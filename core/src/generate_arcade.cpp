@@ -1,14 +1,22 @@
 // Pac-Man-style arcade mazes.
 //
-// The maze is drawn on a lattice: corridor rows and columns at least two cells apart (so no
-// two corridors touch and every corridor is one cell wide), mirrored left to right. We pick
-// lattice edges in mirrored pairs: first a random spanning set (Kruskal over shuffled pairs,
-// so every lattice node is reachable), then a few extra loops, then, for every node left
-// with fewer than two edges, one more edge (a lattice node always has at least two, so
-// dead ends always go away and adding edges never creates one). The ghost house sits in the
-// middle, between the innermost columns and between two corridor rows, with its door under
-// the corridor above it; tunnel rows open both side walls and the grid wraps in x.
+// The maze is drawn on a lattice of corridor lines, mirrored left to right: rows and columns
+// 3 cells apart (so the walls between them are 2 cells thick), 4 apart only where a size
+// needs it (3-cell walls). The outer wall is the 1-cell border. In the middle a ring of
+// corridor surrounds the ghost house (a 1-cell wall box with a 3-row room and a door in the
+// middle of its top wall); the ring's columns are lattice columns, and one or two more
+// columns run above and below the house, so no wall block there is wider than 3 cells.
+//
+// Lattice edges (corridor segments between neighbouring line crossings) are picked in mirrored
+// pairs: the ring first, then a random spanning set (Kruskal over shuffled pairs, so every
+// crossing is reachable), then a few extra loops, then, for every crossing left with fewer
+// than two edges, one more (every crossing has at least two possible edges, so dead ends
+// always go away and adding edges never makes one). Because every crossing is open and lines
+// are at most 4 apart, no 4 x 4 block is solid wall; because lines are at least 3 apart, every
+// inner wall cell lies in a 2 x 2 block of wall and no corridor is wider than one cell.
+// Tunnel rows open both border cells of a lattice row and the grid wraps in x.
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -20,16 +28,22 @@ namespace astar {
 
 namespace {
 
-// Lattice lines from a to b inclusive, 2 or 3 cells apart, ending exactly on b (b - a >= 2).
+// How many 4-gaps a run of 3- and 4-gaps covering `span` cells needs, or -1 when none can
+// (spans 1, 2 and 5). A span of 0 is a single line.
+int fourGapsFor(int span) {
+  for (int fours = 0; fours <= 2; ++fours)
+    if (span - 4 * fours >= 0 && (span - 4 * fours) % 3 == 0) return fours;
+  return -1;
+}
+
+// Lines from a to b inclusive, 3 or 4 apart, with as few 4-gaps as possible, in random places.
 std::vector<int> lines(int a, int b, SplitMix64& rng) {
+  const int fours = fourGapsFor(b - a), threes = (b - a - 4 * fours) / 3;
+  std::vector<int> gaps(static_cast<std::size_t>(threes), 3);
+  gaps.insert(gaps.end(), static_cast<std::size_t>(fours), 4);
+  for (std::size_t i = gaps.size(); i > 1; --i) std::swap(gaps[i - 1], gaps[rng.below(static_cast<std::uint32_t>(i))]);
   std::vector<int> out = {a};
-  int v = a;
-  while (b - v >= 2) {
-    const int rest = b - v;
-    const int step = rest <= 3 ? rest : rest == 4 ? 2 : 2 + static_cast<int>(rng.below(2));
-    v += step;
-    out.push_back(v);
-  }
+  for (int g : gaps) out.push_back(out.back() + g);
   return out;
 }
 
@@ -49,6 +63,45 @@ struct UnionFind {
   }
 };
 
+// The columns of the middle: the innermost left column and the gap from it to its mirror
+// (3 or 5 on even widths: a 2- or 4-cell wall; 0 on odd widths with a middle corridor, 4 with
+// a 3-cell middle wall). Picks the layout with the fewest wide walls.
+struct Middle {
+  int inner = -1;  // innermost column of the left half (the middle corridor itself when gap is 0)
+  int gap = 0;
+  int cost = 1000;
+};
+
+Middle chooseMiddle(int w) {
+  Middle best;
+  const int gaps[] = {0, 3, 4, 5};
+  for (int gap : gaps) {
+    if ((w - 1 - gap) % 2 != 0) continue;  // 0 and 4 on odd widths, 3 and 5 on even ones
+    const int inner = (w - 1 - gap) / 2;
+    const int fours = fourGapsFor(inner - 1);
+    if (fours < 0 || inner - 1 < 3) continue;  // at least one column between the border and the middle
+    const int cost = fours + (gap == 4 ? 1 : gap == 5 ? 2 : 0);
+    if (cost < best.cost) best = {inner, gap, cost};
+  }
+  return best;
+}
+
+// The house's top wall row: both the rows above and below it must be spans of 3s and 4s;
+// the fewest 4-gaps, then the closest to the middle.
+int chooseHouseTop(int h) {
+  int best = -1, bestScore = 1 << 30;
+  for (int top = 2; top + 5 <= h - 2; ++top) {
+    const int above = fourGapsFor(top - 2), below = fourGapsFor(h - 7 - top);
+    if (above < 0 || below < 0) continue;
+    const int score = (above + below) * 1000 + std::abs(2 * top + 5 - h);
+    if (score < bestScore) {
+      bestScore = score;
+      best = top;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 Error generateArcadeMaze(const ArcadeOptions& o, MapDocument& out, ArcadeLayout* layout) {
@@ -59,50 +112,64 @@ Error generateArcadeMaze(const ArcadeOptions& o, MapDocument& out, ArcadeLayout*
   if (o.tunnels < 0 || o.tunnels > 4) return Error{"an arcade maze has 0 to 4 tunnels"};
   SplitMix64 rng(o.seed);
 
-  // The house: walls from houseLeft to its mirror, 4 rows (wall, 2 rows of room, wall).
-  const int houseWidth = w >= 24 ? 8 : 6;
-  const int hx0 = (w - houseWidth) / 2, hx1 = w - 1 - hx0;
-  const int ht = (h - 4) / 2, hb = ht + 3;
-
-  // Lattice lines: rows above and below the house, columns on the left half, mirrored.
+  // Columns: the left half from the border corridor to the middle, mirrored. The ring's
+  // column is the one before the innermost, so the house spans the middle columns.
+  const Middle middle = chooseMiddle(w);
+  const int ht = chooseHouseTop(h), hb = ht + 4;  // house walls: rows ht and hb, room between
+  if (middle.inner < 0 || ht < 0) return Error{"no arcade layout fits " + generate::sizeText(w, h)};
+  std::vector<int> xs = lines(1, middle.inner, rng);
+  const int ring = xs[xs.size() - 2], hx0 = ring + 1, hx1 = w - 2 - ring;
+  for (int i = static_cast<int>(xs.size()) - (middle.gap == 0 ? 2 : 1); i >= 0; --i)
+    xs.push_back(w - 1 - xs[static_cast<std::size_t>(i)]);
+  // Rows: above the house, the house's middle row (beside it), below the house.
   std::vector<int> ys = lines(1, ht - 1, rng);
+  const int midRow = ht + 2;
+  ys.push_back(midRow);
   const std::vector<int> below = lines(hb + 1, h - 2, rng);
   ys.insert(ys.end(), below.begin(), below.end());
-  std::vector<int> xs = lines(1, hx0 - 1, rng);
-  const int half = static_cast<int>(xs.size());
-  for (int i = half - 1; i >= 0; --i) xs.push_back(w - 1 - xs[static_cast<std::size_t>(i)]);
   const int nx = static_cast<int>(xs.size()), ny = static_cast<int>(ys.size());
+  auto colX = [&](int i) { return xs[static_cast<std::size_t>(i)]; };
+  auto rowY = [&](int j) { return ys[static_cast<std::size_t>(j)]; };
+  // A crossing exists unless it is inside the ring (where the house is).
+  auto exists = [&](int i, int j) {
+    return !(colX(i) > ring && colX(i) < w - 1 - ring && rowY(j) > ht - 1 && rowY(j) < hb + 1);
+  };
   auto node = [&](int i, int j) { return static_cast<std::uint32_t>(j * nx + i); };
 
-  // Edges in mirrored groups. An edge joins node a to node b (right or down).
+  // Edges in mirrored groups. An edge joins crossing a to crossing b (right or down).
   struct Edge {
     std::uint32_t a, b;
   };
   std::vector<Edge> edges;
-  std::vector<std::vector<std::uint32_t>> groups;  // edge indices, an edge with its mirror
+  std::vector<std::vector<std::uint32_t>> groups;  // edge indices: an edge and its mirror
   std::vector<std::vector<std::uint32_t>> groupsAt(static_cast<std::size_t>(nx * ny));
-  auto addGroup = [&](const std::vector<Edge>& es) {
+  std::vector<std::uint32_t> forced;  // the ring, and the middle's edges where the middle wall is 4 cells
+  auto addGroup = [&](Edge e, Edge mirror, bool force) {
     std::vector<std::uint32_t> g;
-    for (const Edge& e : es) {
+    const auto id = static_cast<std::uint32_t>(groups.size());
+    for (const Edge& x : {e, mirror}) {
+      if (!g.empty() && edges[g[0]].a == x.a) break;  // an edge on the middle is its own mirror
       g.push_back(static_cast<std::uint32_t>(edges.size()));
-      edges.push_back(e);
-      groupsAt[e.a].push_back(static_cast<std::uint32_t>(groups.size()));
-      groupsAt[e.b].push_back(static_cast<std::uint32_t>(groups.size()));
+      edges.push_back(x);
+      groupsAt[x.a].push_back(id);
+      groupsAt[x.b].push_back(id);
     }
     groups.push_back(std::move(g));
+    if (force) forced.push_back(id);
   };
-  std::uint32_t aboveHouse = 0, belowHouse = 0;  // groups of the centre edges next to the house
+  const int ringLeft = static_cast<int>(std::find(xs.begin(), xs.end(), ring) - xs.begin());
   for (int j = 0; j < ny; ++j) {
-    for (int i = 0; i < half; ++i) {
-      const int m = nx - 2 - i;  // mirror of the edge (i, i+1) is (m, m+1)
-      if (i < half - 1)
-        addGroup({{node(i, j), node(i + 1, j)}, {node(m, j), node(m + 1, j)}});
-      else {
-        if (ys[static_cast<std::size_t>(j)] == ht - 1) aboveHouse = static_cast<std::uint32_t>(groups.size());
-        if (ys[static_cast<std::size_t>(j)] == hb + 1) belowHouse = static_cast<std::uint32_t>(groups.size());
-        addGroup({{node(i, j), node(i + 1, j)}});  // the centre edge is its own mirror
+    for (int i = 0; i < nx; ++i) {
+      const int m = nx - 1 - i;
+      if (i + 1 < nx && i <= m - 1 && exists(i, j) && exists(i + 1, j)) {  // right, from the left half or the middle
+        const bool ringRow = (rowY(j) == ht - 1 || rowY(j) == hb + 1) && i >= ringLeft && i < nx - 1 - ringLeft;
+        const bool wideMiddle = middle.gap == 5 && i + 1 == m;
+        addGroup({node(i, j), node(i + 1, j)}, {node(m - 1, j), node(m, j)}, ringRow || wideMiddle);
       }
-      if (j < ny - 1) addGroup({{node(i, j), node(i, j + 1)}, {node(nx - 1 - i, j), node(nx - 1 - i, j + 1)}});
+      if (j + 1 < ny && i <= m && exists(i, j) && exists(i, j + 1)) {  // down, from the left half or the middle
+        const bool ringColumn = i == ringLeft && rowY(j) >= ht - 1 && rowY(j + 1) <= hb + 1;
+        addGroup({node(i, j), node(i, j + 1)}, {node(m, j), node(m, j + 1)}, ringColumn);
+      }
     }
   }
   std::vector<std::uint8_t> used(groups.size(), 0);
@@ -116,25 +183,27 @@ Error generateArcadeMaze(const ArcadeOptions& o, MapDocument& out, ArcadeLayout*
       sets.unite(edges[e].a, edges[e].b);
     }
   };
-  // The house door needs the corridor above; the start sits on the one below.
-  use(aboveHouse);
-  use(belowHouse);
+  for (std::uint32_t g : forced) use(g);
 
-  // Tunnels: rows other than the first and last, opened at both ends.
+  // Tunnels: the house's middle row first (as in the arcade), then other rows but the first
+  // and last, opened at both ends.
   std::vector<int> tunnelRows;
   {
     std::vector<int> candidates;
-    for (int j = 1; j + 1 < ny; ++j) candidates.push_back(j);
-    for (int k = 0; k < o.tunnels && !candidates.empty(); ++k) {
-      const std::size_t pick = rng.below(static_cast<std::uint32_t>(candidates.size()));
-      const int j = candidates[pick];
-      candidates.erase(candidates.begin() + static_cast<std::ptrdiff_t>(pick));
-      tunnelRows.push_back(ys[static_cast<std::size_t>(j)]);
+    for (int j = 1; j + 1 < ny; ++j)
+      if (rowY(j) != midRow) candidates.push_back(j);
+    for (int k = 0; k < o.tunnels; ++k) {
+      int j = static_cast<int>(std::find(ys.begin(), ys.end(), midRow) - ys.begin());
+      if (k > 0) {
+        if (candidates.empty()) return Error{"the maze is too small for " + std::to_string(o.tunnels) + " tunnels"};
+        const std::size_t pick = rng.below(static_cast<std::uint32_t>(candidates.size()));
+        j = candidates[pick];
+        candidates.erase(candidates.begin() + static_cast<std::ptrdiff_t>(pick));
+      }
+      tunnelRows.push_back(rowY(j));
       ++degree[node(0, j)];
       ++degree[node(nx - 1, j)];
     }
-    if (static_cast<int>(tunnelRows.size()) < o.tunnels)
-      return Error{"the maze is too small for " + std::to_string(o.tunnels) + " tunnels"};
     std::sort(tunnelRows.begin(), tunnelRows.end());
   }
 
@@ -150,14 +219,17 @@ Error generateArcadeMaze(const ArcadeOptions& o, MapDocument& out, ArcadeLayout*
     if (joins) use(g);
   }
   for (std::uint32_t g : order)
-    if (!used[g] && rng.below(100) < 12) use(g);
-  // No dead ends: every node gets a second edge.
+    if (!used[g] && rng.below(100) < 10) use(g);
+  // No dead ends: every crossing gets a second edge.
   for (std::uint32_t n = 0; n < degree.size(); ++n) {
+    if (!exists(static_cast<int>(n % static_cast<std::uint32_t>(nx)),
+                static_cast<int>(n / static_cast<std::uint32_t>(nx))))
+      continue;
     while (degree[n] < 2) {
       std::vector<std::uint32_t> free;
       for (std::uint32_t g : groupsAt[n])
         if (!used[g]) free.push_back(g);
-      use(free[rng.below(static_cast<std::uint32_t>(free.size()))]);  // a lattice node has >= 2 edges
+      use(free[rng.below(static_cast<std::uint32_t>(free.size()))]);  // a crossing has >= 2 possible edges
     }
   }
 
@@ -171,10 +243,9 @@ Error generateArcadeMaze(const ArcadeOptions& o, MapDocument& out, ArcadeLayout*
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (!used[g]) continue;
     for (std::uint32_t e : groups[g]) {
-      const int ax = xs[edges[e].a % static_cast<std::uint32_t>(nx)],
-                ay = ys[edges[e].a / static_cast<std::uint32_t>(nx)];
-      const int bx = xs[edges[e].b % static_cast<std::uint32_t>(nx)],
-                by = ys[edges[e].b / static_cast<std::uint32_t>(nx)];
+      const auto cols = static_cast<std::uint32_t>(nx);
+      const int ax = colX(static_cast<int>(edges[e].a % cols)), ay = rowY(static_cast<int>(edges[e].a / cols));
+      const int bx = colX(static_cast<int>(edges[e].b % cols)), by = rowY(static_cast<int>(edges[e].b / cols));
       for (int y = ay; y <= by; ++y)
         for (int x = ax; x <= bx; ++x) openCell(x, y);
     }
@@ -197,7 +268,8 @@ Error generateArcadeMaze(const ArcadeOptions& o, MapDocument& out, ArcadeLayout*
   doc.start = grid.index((w - 1) / 2, hb + 1);
   doc.goals = {grid.index(xs[0], ys[0])};
   generate::finish(doc, "Arcade maze " + generate::sizeText(w, h) + " seed " + std::to_string(o.seed),
-                   "A Pac-Man-style maze: symmetric, one-cell corridors, no dead ends, a ghost house and " +
+                   "A Pac-Man-style maze: symmetric, one-cell corridors between 2-cell walls, no dead ends, a ghost "
+                   "house and " +
                        std::to_string(o.tunnels) + " wrap-around tunnel" + (o.tunnels == 1 ? "" : "s") + ", seed " +
                        std::to_string(o.seed) + ".");
   doc.terrain.push_back(Terrain{'-', false, 1.0f, "ghost house door"});

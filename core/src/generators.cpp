@@ -31,8 +31,9 @@ constexpr GeneratorInfo kGenerators[] = {
      false, hex},
     {"random", "Random obstacles", "Each cell a wall with the given probability; corner to corner, 8-connected.", 1, 1,
      63, 63, true, false, random},
-    {"arcade", "Arcade maze", "A Pac-Man-style maze: symmetric, one-cell corridors, a ghost house and tunnels.", 14, 13,
-     28, 31, false, true, arcade},
+    {"arcade", "Arcade maze",
+     "A Pac-Man-style maze: symmetric, one-cell corridors between 2-cell walls, a ghost house and tunnels.", 14, 13, 28,
+     31, false, true, arcade},
 };
 
 }  // namespace

@@ -23,6 +23,11 @@ HeuristicProperties heuristicProperties(Heuristic h, const Grid& grid, bool wrap
   return {ok, ok};
 }
 
+Heuristic defaultHeuristic(Topology topology, DiagonalMovement movement) {
+  if (topology == Topology::Hex) return Heuristic::Manhattan;  // the hex distance on hex grids
+  return movement == DiagonalMovement::Never ? Heuristic::Manhattan : Heuristic::Octile;
+}
+
 const char* heuristicName(Heuristic h) {
   static const char* const kNames[kHeuristicCount] = {"zero",      "manhattan", "euclidean", "octile",
                                                       "chebyshev", "exact",     "landmarks"};

@@ -1,5 +1,5 @@
 // Generators: reproducible for a seed, and each keeps its promises (perfect mazes are
-// connected trees; arcade mazes are symmetric, one cell wide, dead-end free and connected).
+// connected trees; arcade mazes: test_generate_arcade.cpp).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -160,79 +160,7 @@ TEST(Generators, RejectBadArguments) {
   EXPECT_EQ(astar::generateArcadeMaze(o, doc).message, "an arcade maze has 0 to 4 tunnels");
 }
 
-void checkArcade(const astar::ArcadeOptions& o) {
-  SCOPED_TRACE("seed " + std::to_string(o.seed) + " size " + std::to_string(o.width) + "x" + std::to_string(o.height));
-  astar::MapDocument doc;
-  astar::ArcadeLayout layout;
-  const astar::Error e = astar::generateArcadeMaze(o, doc, &layout);
-  ASSERT_TRUE(e.ok()) << e.message;
-  const astar::Grid& g = doc.grid;
-  const int w = g.width(), h = g.height();
-  auto inHouse = [&](int x, int y) {
-    return x >= layout.houseLeft && x <= layout.houseRight && y >= layout.houseTop && y <= layout.houseBottom;
-  };
-  // Symmetric left to right.
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w / 2; ++x) ASSERT_EQ(g.passable(x, y), g.passable(w - 1 - x, y)) << x << "," << y;
-  // Corridors one cell wide: no 2 x 2 block of floor outside the ghost house.
-  for (int y = 0; y + 1 < h; ++y)
-    for (int x = 0; x + 1 < w; ++x) {
-      if (inHouse(x, y) || inHouse(x + 1, y) || inHouse(x, y + 1) || inHouse(x + 1, y + 1)) continue;
-      ASSERT_FALSE(g.passable(x, y) && g.passable(x + 1, y) && g.passable(x, y + 1) && g.passable(x + 1, y + 1))
-          << "2x2 floor at " << x << "," << y;
-    }
-  // No dead ends: every floor cell has at least two moves (tunnels wrap).
-  for (astar::NodeId n = 0; n < g.cellCount(); ++n) {
-    if (!g.passable(n)) continue;
-    int moves = 0;
-    g.forEachNeighbor(n, [&](astar::NodeId, double) { ++moves; });
-    ASSERT_GE(moves, 2) << "dead end at " << g.xOf(n) << "," << g.yOf(n);
-  }
-  // Connected, the house and the tunnels included.
-  ASSERT_EQ(reachable(g, doc.start), passableCount(g));
-  // The house: walled box with an open door and an open room.
-  ASSERT_FALSE(layout.doors.empty());
-  for (astar::NodeId d : layout.doors) ASSERT_TRUE(g.passable(d));
-  ASSERT_TRUE(g.passable(layout.houseLeft + 1, layout.houseTop + 1));
-  ASSERT_FALSE(g.passable(layout.houseLeft, layout.houseTop + 1));
-  // Tunnels: open at both borders and wrapping.
-  ASSERT_EQ(static_cast<int>(layout.tunnelRows.size()), o.tunnels);
-  ASSERT_EQ(g.wrapX(), o.tunnels > 0);
-  for (int y : layout.tunnelRows) {
-    ASSERT_TRUE(g.passable(0, y));
-    ASSERT_TRUE(g.passable(w - 1, y));
-  }
-  int borderOpenings = 0;
-  for (int y = 0; y < h; ++y) borderOpenings += g.passable(0, y);
-  ASSERT_EQ(borderOpenings, o.tunnels);
-  for (int x = 0; x < w; ++x) ASSERT_TRUE(!g.passable(x, 0) && !g.passable(x, h - 1));
-}
-
-TEST(ArcadeGenerator, ThousandSeedsAreSymmetricConnectedAndDeadEndFree) {
-  astar::ArcadeOptions o;
-  for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
-    o.seed = seed;
-    o.tunnels = 1 + static_cast<int>(seed % 2);
-    checkArcade(o);
-    if (HasFatalFailure()) return;
-  }
-}
-
-TEST(ArcadeGenerator, OtherSizesAndTunnelCounts) {
-  const int sizes[][2] = {{14, 13}, {15, 13}, {27, 31}, {40, 25}, {101, 77}};
-  std::uint64_t seed = 11;
-  for (const auto& s : sizes) {
-    for (int tunnels = 0; tunnels <= 2; ++tunnels) {
-      astar::ArcadeOptions o;
-      o.width = s[0];
-      o.height = s[1];
-      o.tunnels = tunnels;
-      o.seed = seed++;
-      checkArcade(o);
-      if (HasFatalFailure()) return;
-    }
-  }
-}
+// The arcade generator's own promises are checked in test_generate_arcade.cpp.
 
 TEST(ArcadeGenerator, WritesAndReadsBack) {
   astar::MapDocument doc;

@@ -11,6 +11,26 @@ function makeLink(payload) {
   return `v1.${bytes.toString('base64url')}`;
 }
 
+// Returns near(x, y): the floor cell closest to (x, y) that no earlier call returned, and
+// that is not the start, the goal or a corner the test uses for a portal.
+function floorNear(page) {
+  const used = [];
+  return async (x, y) => {
+    const n = await page.evaluate(({ x, y, used }) => {
+      const e = window.playground.engine, c = e.costs(), w = e.width;
+      const taken = new Set([...used, e.start(), e.goal(), e.index(1, 1), e.index(26, 29)]);
+      let best = -1, bestD = Infinity;
+      for (let i = 0; i < c.length; ++i) {
+        const d = Math.abs((i % w) - x) + Math.abs(Math.floor(i / w) - y);
+        if (c[i] > 0 && !taken.has(i) && d < bestD) { best = i; bestD = d; }
+      }
+      return best;
+    }, { x, y, used });
+    used.push(n);
+    return n;
+  };
+}
+
 async function generateArcade(page) {
   await generateOnPage(page, 'arcade', 28, 31);
 }
@@ -22,9 +42,11 @@ test('a share link round-trips map, start, goal and settings; a Pac-Man maze lin
     const { page } = first;
     await generateArcade(page);
     const w = 28;
+    // Floor cells near the places the edits aim at (the generated maze decides which are floor).
+    const near = floorNear(page);
     await page.check('input[name=tool][value=place]');
-    await clickCell(page, 4 * w + 2);
-    await clickCell(page, 4 * w + 25, { button: 'right' });
+    await clickCell(page, await near(2, 4));
+    await clickCell(page, await near(25, 4), { button: 'right' });
     await page.selectOption('#algorithm', 'weighted-astar');
     await page.fill('#weight', '2.5');
     await page.press('#weight', 'Enter');
@@ -32,9 +54,9 @@ test('a share link round-trips map, start, goal and settings; a Pac-Man maze lin
     await page.uncheck('#portal-aware');
     await page.check('input[name=tool][value=terrain]');
     await page.fill('#terrain-cost', '7.5');
-    await clickCell(page, 12 * w + 6);
+    await clickCell(page, await near(6, 12));
     await page.check('input[name=tool][value=oneway]');
-    await clickCell(page, 9 * w + 6);
+    await clickCell(page, await near(6, 9));
     await page.check('input[name=tool][value=portal]');
     await clickCell(page, 1 * w + 1);
     await clickCell(page, 29 * w + 26);

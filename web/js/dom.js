@@ -42,3 +42,20 @@ export function formatMs(ms) {
   if (!(ms > 0)) return '< 0.1';
   return ms.toFixed(ms < 10 ? 2 : 1);
 }
+
+// Offers a blob as a download named fileName (map files, pictures, videos).
+export function saveBlob(blob, fileName) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// A file name from a map's name: letters, digits, '.', '_' and '-' only; 'map' when empty.
+export function fileBaseName(name) {
+  return (name || 'map').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'map';
+}

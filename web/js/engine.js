@@ -33,9 +33,9 @@ export function applyRegistry(registry) {
   for (const m of registry.movements) kMovementNames.push(m.name);
 }
 
+// The heuristic is not here: it follows the map's movement rule (engine.defaultHeuristic()).
 export const kDefaultSettings = Object.freeze({
   algorithm: 'astar',
-  heuristic: 'octile',
   weight: 1.5,
   wrapAware: true,
   portalAware: true,
@@ -70,8 +70,15 @@ export class PlaygroundEngine {
     this.algorithms = this.registry.algorithms.map((a) => a.name);
     this.heuristics = this.registry.heuristics;
     this.generators = this.registry.generators.map((g) => g.name);
-    this.settings = { ...kDefaultSettings };
+    this.settings = { ...kDefaultSettings, heuristic: this.defaultHeuristic() };
     this.inspector = new core.SearchInspector(this.raw);  // reads of the search for the teaching views
+  }
+
+  // Core's heuristic for this map's cell shape and movement rule (registry.defaultHeuristics):
+  // manhattan on 4-way, octile on 8-way, the hex distance on hex cells.
+  defaultHeuristic() {
+    const r = this.registry;
+    return r.defaultHeuristics[r.cellShapes[this.raw.topology()]][this.raw.diagonal()];
   }
 
   // Core's row for an algorithm name: {name, label, usesHeuristic, optimal, weighted, heuristicOnly,

@@ -2,7 +2,8 @@
 // and drop (core reads every format), export, share links in the URL fragment, and
 // autosave to localStorage. Text from files and links is only ever shown with textContent.
 import { encodeShare, decodeShare, LinkError, kMaxLinkChars } from './share.js';
-import { $ } from './dom.js';
+import { $, saveBlob, fileBaseName } from './dom.js';
+import { showEmbedCode } from './embed.js';
 export const kAutosaveKey = 'astar-playground/autosave';
 // Browsers keep about 5 MB of localStorage per site (Chromium: 5 M characters); a map text
 // larger than this is not even tried (stringifying 16 MB on every edit would stall the page).
@@ -29,6 +30,7 @@ export class Files {
     this.autosaveTimer = 0;
     this.autosaveWarned = false;
     this.lessonOpener = null;  // (state) => opened: set by the Lessons panel for links with a lesson
+    this.embedded = false;  // an embed (embed.js) leaves the visitor's autosave alone
   }
 
   bind() {
@@ -60,6 +62,8 @@ export class Files {
       if (file) await this.importFile(file);
       else this.messages.show('Drop a map file (playground .map.txt, Moving AI .map, tutorial grid).', 'error');
     });
+    // Whole-map changes other than the picker's (generate, new, undo, import, a link) rename it.
+    this.store.on('map', (d) => { if (d.whole) this.showChosen(); });
     for (const kind of ['map', 'query', 'settings', 'race']) {
       this.store.on(kind, () => {
         this.scheduleAutosave();
@@ -68,10 +72,13 @@ export class Files {
     }
   }
 
-  // The picker shows the bundled map that is open, else nothing chosen.
-  showChosen(file) {
-    const select = $('map-select');
-    select.value = this.index.some((m) => m.file === file) ? file : '';
+  // The picker shows the open map: its bundled entry (by file, else by the map's name, as after
+  // a reload from the autosave), else the map's own name in the first option, never "(choose)".
+  showChosen(file = '') {
+    const select = $('map-select'), name = this.store.engine.name();
+    const entry = this.index.find((m) => m.file === file) ?? this.index.find((m) => m.name === name);
+    if (select.options.length > 0) select.options[0].textContent = entry ? '(other map)' : name || '(unnamed map)';
+    select.value = entry ? entry.file : '';
   }
 
   async loadIndex() {
@@ -84,7 +91,8 @@ export class Files {
       console.warn(`maps/index.json: ${e.message}`);
     }
     const select = $('map-select');
-    select.replaceChildren(new Option('(choose)', ''), ...this.index.map((m) => new Option(m.name, m.file)));
+    select.replaceChildren(new Option('(unnamed map)', ''), ...this.index.map((m) => new Option(m.name, m.file)));
+    this.showChosen();
     return this.index;
   }
 
@@ -130,16 +138,8 @@ export class Files {
 
   download(format) {
     const { text, lost } = this.store.engine.exportText(format);
-    const base = (this.store.engine.name() || 'map').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'map';
-    const fileName = base + (format === 'movingai' ? '.map' : '.map.txt');
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    const fileName = fileBaseName(this.store.engine.name()) + (format === 'movingai' ? '.map' : '.map.txt');
+    saveBlob(new Blob([text], { type: 'text/plain' }), fileName);
     // What the format could not hold is worth a warning, not an error: the file was saved.
     this.messages.show(lost ? `Saved ${fileName}. Not kept by this format: ${lost}` : `Saved ${fileName}.`, lost ? 'warning' : 'info');
   }
@@ -170,6 +170,8 @@ export class Files {
     box.scrollIntoView({ block: 'nearest' });
     box.focus({ preventScroll: true });
     box.select();
+    showEmbedCode(url);
+    $('share-lesson').hidden = false;  // the third way to share (web/js/lessons/panel.js)
     let copied = false;
     try {
       await navigator.clipboard.writeText(url);
@@ -186,6 +188,8 @@ export class Files {
     if (location.hash === `#${this.sharedFragment}`) history.replaceState(null, '', location.pathname + location.search);
     this.sharedFragment = '';
     $('share-link').hidden = true;
+    $('share-embed').hidden = true;
+    $('share-lesson').hidden = true;
   }
 
   // Opens the link in location.hash, if any, then takes it out of the address bar: a
@@ -224,6 +228,7 @@ export class Files {
 
   // ---- autosave ----
   scheduleAutosave() {
+    if (this.embedded) return;
     clearTimeout(this.autosaveTimer);
     this.autosaveTimer = setTimeout(() => this.autosave(), 400);
   }

@@ -19,6 +19,9 @@ import { InspectorView } from './views/inspector.js';
 import { SearchPanel } from './views/search_panel.js';
 import { MapPanel } from './views/map_panel.js';
 import { showFirstVisitHint } from './views/hint.js';
+import { bindLookPanel } from './views/look_panel.js';
+import { embedOptions, buildEmbedBar } from './embed.js';
+import { bindExportPanel } from './export_panel.js';
 import { warmUp } from './warm_up.js';
 import { bindTeaching } from './teach/index.js';
 import { LessonsPanel } from './lessons/panel.js';
@@ -27,7 +30,7 @@ import { $ } from './dom.js';
 async function firstMap(store, files, lessons) {
   await Promise.all([files.loadIndex(), lessons.loadIndex()]);
   if (location.hash.length > 1 && await files.openLinkFromLocation()) return;
-  if (files.restoreAutosave()) return;
+  if (!files.embedded && files.restoreAutosave()) return;
   const preferred = files.index.find((m) => /arcade|pac/i.test(m.file)) ?? files.index[0];
   if (!preferred || !await files.loadBundled(preferred.file)) store.newBlank(40, 30);
   store.resetHistory();  // the first map is not an undoable step
@@ -61,7 +64,8 @@ function pageContext(parts) {
 try {
   // The hint is plain markup: show it before the engine loads (it is the first text a visitor
   // reads, and the page's largest paint on a phone).
-  showFirstVisitHint(document.getElementById('grid'));
+  const embed = embedOptions();  // index.html?embed: canvas and a play bar only (embed.js)
+  if (!embed.on) showFirstVisitHint(document.getElementById('grid'));
   const engine = await loadEngine();
   warmUp(engine);  // before any timed search: the first figure shown is a real one
   const messages = new Messages();
@@ -78,6 +82,7 @@ try {
   const mapPanel = new MapPanel(store, messages, view);
   const editor = new Editor(store, marks, messages);
   const files = new Files(store, messages);
+  files.embedded = embed.on;  // an embed never reads or writes the autosave
   const compare = new Compare(store, controller, messages);
   const marksChanged = () => {
     inspector.update();
@@ -90,14 +95,18 @@ try {
   const teach = bindTeaching({ store, controller, loop, view });
   const lessons = new LessonsPanel({ store, controller, messages, files });
   lessons.bind();
+  bindLookPanel(view, loop);
+  bindExportPanel({ store, controller, view, messages });
   bindPointer({ store, editor, view, marks, marksChanged });
   bindKeys({ store, controller, editor, view, marks, marksChanged,
     actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
   $('help-button').addEventListener('click', () => $('help').showModal());
   $('version').textContent = `version ${engine.registry.version}`;
+  if (embed.on) buildEmbedBar({ controller, options: embed });
   await firstMap(store, files, lessons);
   view.fit();
   stats.update();
+  if (embed.autoplay) controller.togglePlay();
   window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, teach, lessons });
   document.body.dataset.ready = 'true';
 } catch (e) {

@@ -22,6 +22,9 @@ export class Store {
     this.mapSerial = 0;          // counts whole-map changes (loads, undo, rules)
     this.stroke = null;          // { label, before } while a brush stroke or a drag is open
     this.race = null;            // race mode's second search settings (setRace), or null
+    // The heuristic follows the movement rule (core's default for it) until the user, a link
+    // or the autosave picks another one.
+    this.heuristicFollows = true;
   }
 
   on(kind, fn) {
@@ -60,9 +63,20 @@ export class Store {
   }
 
   changed(kind, detail = {}) {
+    const followed = kind === 'map' && detail.whole && this.followMovementRule();
     if (kind === 'map' && detail.whole) this.mapSerial += 1;
     this.emit(kind, detail);
+    if (followed) this.emit('settings');
     this.emit('history');
+  }
+
+  // After a whole-map change: the default heuristic of the new rule, unless one was chosen.
+  // Returns whether the heuristic changed.
+  followMovementRule() {
+    const e = this.engine, heuristic = e.defaultHeuristic();
+    if (!this.heuristicFollows || e.settings.heuristic === heuristic) return false;
+    e.setSettings({ heuristic });
+    return true;
   }
 
   // Replaces the whole map from text (a file, a bundled map, a link, autosave) as one undo
@@ -173,6 +187,8 @@ export class Store {
     let problem = '';
     try {
       this.engine.setSettings(patch);
+      // Choosing the rule's own default keeps following the rule; any other is the user's choice.
+      if ('heuristic' in patch) this.heuristicFollows = patch.heuristic === this.engine.defaultHeuristic();
     } catch (err) {
       problem = err.message;
     }

@@ -52,9 +52,11 @@ Error generateHexMaze(int width, int height, std::uint64_t seed, MapDocument& ou
 // (width-1, height-1) corners. Octile movement without corner cutting.
 Error generateRandomObstacles(int width, int height, double density, std::uint64_t seed, MapDocument& out);
 
-// A Pac-Man-style arcade maze: left-right symmetric, corridors one cell wide, no dead ends,
-// every floor cell reachable, a ghost house in the middle (walls `#`, a door `-` in its top
-// wall, a two-row room inside) and `tunnels` wrap-around tunnel rows (wrap x). 4-connected.
+// A Pac-Man-style arcade maze: left-right symmetric, corridors one cell wide between walls
+// 2 (where a size needs it, 3) cells thick, no 4 x 4 block of wall, no dead ends, every floor
+// cell reachable, a ghost house in the middle (walls `#`, a door `-` in the middle of its top
+// wall, a three-row room inside, a ring of corridor round it) and `tunnels` wrap-around tunnel
+// rows (wrap x; the first beside the house, as in the arcade). 4-connected.
 // 14 <= width, 13 <= height; the classic size is 28 x 31.
 struct ArcadeOptions {
   int width = 28;

@@ -25,6 +25,8 @@ enum class Heuristic : std::uint8_t { Zero, Manhattan, Euclidean, Octile, Chebys
 inline constexpr int kHeuristicCount = 7;
 
 class Grid;
+enum class DiagonalMovement : std::uint8_t;
+enum class Topology : std::uint8_t;
 
 struct HeuristicProperties {
   bool admissible = false;
@@ -33,6 +35,11 @@ struct HeuristicProperties {
 
 // Whether heuristic h, with these options, is admissible/consistent on this grid.
 HeuristicProperties heuristicProperties(Heuristic h, const Grid& grid, bool wrapAware, bool portalAware);
+
+// The heuristic that fits a movement rule best (the largest admissible one): Manhattan on
+// 4-connected square grids, octile on 8-connected ones, Manhattan (the hex distance) on hex
+// grids. The page uses it until the user picks another.
+Heuristic defaultHeuristic(Topology topology, DiagonalMovement movement);
 
 const char* heuristicName(Heuristic h);                 // "octile"
 bool parseHeuristic(const char* name, Heuristic& out);  // accepts the names above

@@ -2,7 +2,8 @@
 // registered through Renderer.addOverlay like any other module's: grid lines, wrap-around
 // edges, one-way arrows, portals, parent arrows, the path, g/h/f numbers, start/goal markers
 // and the inspected cell. They draw in CSS pixels and read the map through the engine and the
-// pointer marks (hover, cursor, pending portal) through renderer.marks.
+// pointer marks (hover, cursor, pending portal) through renderer.marks; the path and markers
+// take the current look's colours (renderer.palette).
 import { NodeState, kDirectionX, kDirectionY } from '../engine.js';
 import { hexDirectionVector } from '../hex.js';
 import { kColors } from './cell_layers.js';
@@ -165,7 +166,7 @@ function drawPath(view) {
   if (path.length < 2) return;
   const ctx = view.ctx;
   ctx.save();
-  ctx.strokeStyle = kColors.path;
+  ctx.strokeStyle = view.palette.path;
   ctx.lineWidth = Math.max(2, Math.min(6, view.cell * 0.3));
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
@@ -295,7 +296,7 @@ function drawMarkers(view) {
   ctx.strokeStyle = '#fff';
   if (e.start() >= 0) {
     const c = view.cellCenter(e.start());
-    ctx.fillStyle = kColors.start;
+    ctx.fillStyle = view.palette.start;
     ctx.beginPath();
     ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
     ctx.fill();
@@ -304,7 +305,7 @@ function drawMarkers(view) {
   }
   for (const goal of e.goals()) {
     const c = view.cellCenter(goal);
-    ctx.fillStyle = kColors.goal;
+    ctx.fillStyle = view.palette.goal;
     ctx.fillRect(c.x - r, c.y - r, 2 * r, 2 * r);
     ctx.strokeRect(c.x - r, c.y - r, 2 * r, 2 * r);
     label(c, 'G');
@@ -337,7 +338,7 @@ function drawInspector(view) {
 // In drawing order; each entry draws only when it has something to show at this zoom.
 export const kBuiltInOverlays = [
   (ctx, view) => { if (!view.hex && view.lastMode === 'square' && view.cell >= 12) drawGridLines(view); },
-  (ctx, view) => drawWrapEdges(view),
+  (ctx, view) => { if (view.lastMode !== 'arcade') drawWrapEdges(view); },  // the arcade look draws its tunnels
   (ctx, view) => { if (view.cell >= 5) drawOneWayArrows(view); },
   (ctx, view) => drawPortals(view),
   (ctx, view) => { if (view.showParents && view.cell >= 14) drawParentArrows(view); },

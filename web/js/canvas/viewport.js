@@ -26,6 +26,7 @@ export class Viewport {
     this.offsetX = 0;    // CSS pixels of the map's top-left corner (of its bounding box on hex maps)
     this.offsetY = 0;
     this.userMoved = false;  // zoomed or panned by the user since the last fit: a resize keeps the view
+    this.fixedSize = null;   // { width, height }: draw at this size instead of the canvas's on-screen size
   }
 
   // ---- layout ----
@@ -43,8 +44,9 @@ export class Viewport {
   layoutToScreen(lx, ly) { return { x: this.offsetX + lx * this.cell, y: this.offsetY + ly * this.cell }; }
 
   resize() {
-    const rect = this.canvas.getBoundingClientRect();
-    this.dpr = window.devicePixelRatio || 1;
+    // A fixed size (pictures and videos, export_image.js): that many pixels, one per CSS pixel.
+    const rect = this.fixedSize ?? this.canvas.getBoundingClientRect();
+    this.dpr = this.fixedSize ? 1 : window.devicePixelRatio || 1;
     this.cssWidth = Math.max(1, rect.width);
     this.cssHeight = Math.max(1, rect.height);
     const w = Math.round(this.cssWidth * this.dpr), h = Math.round(this.cssHeight * this.dpr);

@@ -49,6 +49,15 @@ export class LessonsPanel {
     });
     $('lesson-author-open').addEventListener('click', () => this.author.toggle());
     $('lesson-link').addEventListener('click', () => this.shareCurrent());
+    // Share's third option: the open lesson's link, else the form to write one on this map.
+    $('share-lesson').addEventListener('click', () => {
+      if (this.current) {
+        this.shareCurrent();
+      } else {
+        this.author.toggle(true);
+        $('lessons').scrollIntoView({ block: 'nearest' });
+      }
+    });
     this.files.lessonOpener = (state) => this.openFromLink(state);
     this.author.bind();
   }

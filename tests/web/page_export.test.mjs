@@ -1,0 +1,83 @@
+// Pictures and videos (issue 19): the PNG export is the map's own size (not the screen's) with
+// the path's colour at a path cell; a recorded video of the search is a valid WebM of non-zero
+// duration, and the progress is shown while recording.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { withPage } from './support.mjs';
+import { hidePathViews } from './arcade_support.mjs';
+
+async function download(page, click, timeout = 30000) {
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout }), page.click(click)]);
+  return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
+}
+
+test('the PNG export has the map\'s pixel size and the path\'s colour at a path cell', async () => {
+  await withPage({}, async ({ page }) => {
+    await hidePathViews(page);  // the agents' string-pulled and smoothed lines would cover the path
+    const map = await page.evaluate(() => {
+      const e = window.playground.engine, r = window.playground.renderer;
+      return { width: e.width, height: e.height, path: Array.from(e.path()), colour: r.palette.path,
+        screen: [r.canvas.width, r.canvas.height] };
+    });
+    const png = await download(page, '#export-png');
+    assert.equal(png.name, 'Arcade.png');
+    assert.deepEqual([...png.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
+    assert.equal(png.bytes.toString('latin1', 12, 16), 'IHDR');
+    const width = png.bytes.readUInt32BE(16), height = png.bytes.readUInt32BE(20);
+    const cellPx = width / map.width;
+    assert.equal(cellPx, 16, `${width} x ${height} for a ${map.width} x ${map.height} map`);
+    assert.equal(height, map.height * cellPx);
+    assert.notDeepEqual([width, height], map.screen, 'not the screen canvas');
+    // Decode it in the page and read the pixel at the centre of a cell in the middle of the path.
+    const n = map.path[Math.floor(map.path.length / 2)];
+    const x = (n % map.width + 0.5) * cellPx, y = (Math.floor(n / map.width) + 0.5) * cellPx;
+    const pixel = await page.evaluate(async ({ b64, x, y }) => {
+      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+      const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+      ctx.drawImage(bitmap, 0, 0);
+      return Array.from(ctx.getImageData(Math.floor(x), Math.floor(y), 1, 1).data.slice(0, 3));
+    }, { b64: png.bytes.toString('base64'), x, y });
+    const want = map.colour.match(/\d+/g).map(Number);
+    assert.ok(pixel.every((v, k) => Math.abs(v - want[k]) <= 30), `pixel ${pixel} at path cell ${n}, path colour ${want}`);
+    console.log(`PNG ${width} x ${height} (${cellPx} px per cell), ${png.bytes.length} bytes; screen canvas ${map.screen.join(' x ')}`);
+  });
+});
+
+test('a recorded video of the search is a valid WebM of non-zero duration, with progress shown', async () => {
+  await withPage({}, async ({ page }) => {
+    await page.selectOption('#video-speed', '5');
+    const seen = page.evaluate(() => new Promise((resolve) => {
+      const p = document.getElementById('record-progress'), values = [];
+      const id = setInterval(() => {
+        if (!p.hidden) values.push(p.value);
+        if (values.length && p.hidden) { clearInterval(id); resolve(values); }
+      }, 50);
+    }));
+    const video = await download(page, '#record-video', 120000);
+    const progress = await seen;
+    assert.equal(video.name, 'Arcade.webm');
+    assert.deepEqual([...video.bytes.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'EBML header');
+    assert.ok(video.bytes.includes(Buffer.from('webm')), 'DocType webm');
+    assert.ok(progress.some((v) => v > 0 && v < 1), `progress shown while recording: ${progress.slice(0, 5)}...`);
+    // The browser plays it: its duration, once known (MediaRecorder leaves it out of the header,
+    // so seek far to make the browser find the end).
+    const duration = await page.evaluate(async (b64) => {
+      const v = document.createElement('video');
+      v.muted = true;
+      v.src = URL.createObjectURL(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'video/webm' }));
+      await new Promise((resolve, reject) => { v.onloadedmetadata = resolve; v.onerror = () => reject(new Error('the video does not load')); });
+      if (!Number.isFinite(v.duration)) {
+        v.currentTime = 1e6;
+        await new Promise((resolve) => { v.ondurationchange = () => { if (Number.isFinite(v.duration)) resolve(); }; setTimeout(resolve, 5000); });
+      }
+      return { duration: v.duration, width: v.videoWidth, height: v.videoHeight };
+    }, video.bytes.toString('base64'));
+    assert.ok(Number.isFinite(duration.duration) && duration.duration > 0.5, `duration ${duration.duration}`);
+    assert.equal(duration.width, 28 * 16);
+    assert.equal(duration.height, 31 * 16);
+    const state = await page.evaluate(() => ({ expanded: window.playground.engine.stats().expanded, status: window.playground.controller.state }));
+    assert.equal(state.status, 'finished', 'the page shows the recorded search, finished');
+    console.log(`WebM ${video.bytes.length} bytes, ${duration.duration.toFixed(2)} s, ${duration.width} x ${duration.height}, ${state.expanded} expanded at 5 per frame`);
+  });
+});

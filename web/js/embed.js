@@ -1,0 +1,52 @@
+// The embedded playground, for course pages: index.html?embed#v1.… (a share link with the
+// embed flag) shows only the canvas, a play / step / reset bar and a link to open the same
+// state in the full playground; it fits any iframe (web/embed.css), plays the search at once
+// with `autoplay`, and never reads or writes the autosave (Files.embedded) or the first-visit
+// hint's key: a course page must not change what the visitor's own playground holds.
+import { $, el } from './dom.js';
+
+// What the address asks for. `hash` is the share link's fragment as loaded (opening it takes
+// it out of the address bar, so it is kept here for the "open in the playground" link).
+export function embedOptions(loc = location) {
+  const query = new URLSearchParams(loc.search);
+  return { on: query.has('embed'), autoplay: query.has('autoplay') && query.get('autoplay') !== '0', hash: loc.hash };
+}
+
+// A share link (…/index.html#v1.…) as the embed's address (…/index.html?embed#v1.…).
+export function embedUrl(shareUrl) {
+  const url = new URL(shareUrl);
+  url.search = '?embed';
+  return url.href;
+}
+
+// The <iframe> a course page pastes. The size is a starting point: the embed fits any size.
+export function iframeSnippet(shareUrl) {
+  const src = embedUrl(shareUrl).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return `<iframe src="${src}" width="640" height="480" style="border:0" title="A* Playground" loading="lazy"></iframe>`;
+}
+
+// Share: the embed code next to the link (hidden again with it when the link goes out of date).
+export function showEmbedCode(shareUrl) {
+  const box = $('share-embed');
+  if (!box) return;
+  box.value = iframeSnippet(shareUrl);
+  box.hidden = false;
+}
+
+// Builds the embed's bar under the canvas: Play / Pause, Step, Reset and the link out.
+export function buildEmbedBar({ controller, options }) {
+  const play = el('button', { text: 'Play', attrs: { type: 'button', id: 'embed-play' } });
+  const step = el('button', { text: 'Step', attrs: { type: 'button', id: 'embed-step' } });
+  const reset = el('button', { text: 'Reset', attrs: { type: 'button', id: 'embed-reset' } });
+  const out = new URL(location.href);
+  out.search = '';
+  out.hash = options.hash;
+  const link = el('a', { text: 'Open in the playground ↗', attrs: { id: 'embed-open', href: out.href, target: '_blank', rel: 'noopener' } });
+  play.addEventListener('click', () => controller.togglePlay());
+  step.addEventListener('click', () => controller.step());
+  reset.addEventListener('click', () => controller.reset());
+  controller.onState(() => { play.textContent = controller.playing ? 'Pause' : 'Play'; });
+  const bar = el('nav', { attrs: { id: 'embed-bar', 'aria-label': 'Search controls' } }, [play, step, reset, link]);
+  $('layout').append(bar);
+  return bar;
+}
