@@ -36,7 +36,11 @@ native_targets=(astar no_path_bench)
 native=(build-release/tools/astar/astar bench)
 if grep -q "bench_boost: Boost.Graph peer enabled" "$OUT/configure-native.log"; then
   native_targets+=(bench_boost)
-  native=(build-release/bench/bench_boost --algorithms astar,jps,boost)
+  # Boost.Graph on compressed_sparse_row_graph (its best configuration) and, as a labelled
+  # second column, adjacency_list; libtcod's A* when CMake found libtcod.
+  peers=boost,boost-adjlist
+  grep -q "bench_boost: libtcod peer enabled" "$OUT/configure-native.log" && peers+=,libtcod
+  native=(build-release/bench/bench_boost --algorithms "${NATIVE_ALGORITHMS:-astar,jps},$peers")
 else
   echo "bench.sh: Boost not found: no Boost.Graph peer in this run" >&2
 fi
