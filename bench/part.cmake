@@ -60,3 +60,10 @@ if(ASTAR_BENCH_NODE)
                                         ${PROJECT_SOURCE_DIR}/bench/node/summary.test.mjs)
   set_tests_properties(bench.summaries PROPERTIES LABELS bench)
 endif()
+
+# The 4-connected set (bench/four_connected_set.cpp): written by make bench into its build
+# folder from ../shared/maps-bench and the arcade generator; nothing of it is committed.
+add_executable(four_connected_set ${PROJECT_SOURCE_DIR}/bench/four_connected_set.cpp)
+target_link_libraries(four_connected_set PRIVATE astar_core)
+target_compile_options(four_connected_set PRIVATE ${ASTAR_WARNINGS})
+set_target_properties(four_connected_set PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bench)

@@ -229,6 +229,13 @@ int WebEngine::stepBack() {
   });
 }
 
+double WebEngine::preprocess(double sources) {
+  return guarded([&] {
+    const double n = std::isfinite(sources) && sources >= 1 ? std::min(sources, 4294967295.0) : 1.0;
+    return search_.preprocessSome(static_cast<std::uint32_t>(n));
+  });
+}
+
 val WebEngine::stats() const {
   const SearchStats empty;
   const SearchStats& s = active_ ? search_.stats() : empty;
@@ -372,6 +379,7 @@ EMSCRIPTEN_BINDINGS(astar_web) {
       .function("step", &WebEngine::step)
       .function("run", &WebEngine::run)
       .function("stepBack", &WebEngine::stepBack)
+      .function("preprocess", &WebEngine::preprocess)
       .function("commitCells", &WebEngine::commitCells)
       .function("clear", &WebEngine::clear)
       .function("status", &WebEngine::status)

@@ -1,6 +1,6 @@
-// Search: the one search loop (A*, weighted A*, Dijkstra, greedy, BFS, DFS, JPS) over any
-// space. The algorithms differ only in the key they order the open list by and in whether
-// a better path to a seen node updates it; JPS differs in its successor generator.
+// Search: the one search loop (A*, weighted A*, Dijkstra, greedy, BFS, DFS, JPS, JPS+) over
+// any space. The algorithms differ only in the key they order the open list by and in whether
+// a better path to a seen node updates it; JPS and JPS+ differ in their successor generators.
 #include "astar/search.h"
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 
 #include "astar/graph.h"
 #include "astar/jump_point.h"
+#include "astar/jump_point_plus.h"
 #include "astar/landmarks.h"
 #include "estimator.h"
 #include "indexed_heap.h"
@@ -105,6 +106,8 @@ struct Search<Space>::Impl {
   std::vector<detail::OpenEntry> ready;
   std::size_t staleReady = 0;  // entries in `ready` whose node has left it
   JumpPointSuccessors jps;     // grids only; its bitsets are rebuilt when the grid changes
+  bool plusJump = false;       // JPS+ successors (jpsPlus), a single goal on a grid it applies to
+  JumpPointPlus jpsPlus;       // grids only; its tables are rebuilt when the grid changes
   struct Successor {
     NodeId node;
     double cost;
@@ -178,7 +181,7 @@ struct Search<Space>::Impl {
       path.push_back(n);
       if constexpr (std::is_same_v<Space, Grid>) {
         const NodeId p = parents[n];
-        if (!jump || p == kNoNode) continue;
+        if (!(jump || plusJump) || p == kNoNode) continue;
         const int px = space.xOf(p), py = space.yOf(p);
         int x = space.xOf(n), y = space.yOf(n);
         const int dx = (px > x) - (px < x), dy = (py > y) - (py < y);
@@ -274,14 +277,21 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   // expansions with reopening, 1.46 million without; A* 4.02 million).
   s.reopenClosed = weighted && options.reopenClosed;
   s.jump = false;
-  if (a == Algorithm::JumpPoint) {
+  s.plusJump = false;
+  if constexpr (std::is_same_v<Space, Grid>) {
+    // JPS+ needs one goal and a grid within its rules and size; otherwise online JPS (or A*).
+    if (a == Algorithm::JumpPointPlus && s.goals.size() == 1) s.plusJump = s.jpsPlus.prepare(s.space);
+    if (s.plusJump) s.jpsPlus.setGoal(s.goals[0]);
+  }
+  if (a == Algorithm::JumpPoint || (a == Algorithm::JumpPointPlus && !s.plusJump)) {
     if constexpr (std::is_same_v<Space, Grid>) s.jump = s.jps.prepare(s.space);
-    stats_.fellBack = !s.jump;  // terrain, portals, one-way cells, wrap or other corner rules: plain A*
+    stats_.fellBack = !s.jump || a == Algorithm::JumpPointPlus;  // terrain, portals, wrap, ...: plain A*
     if (s.jump) s.jps.setGoals(s.goals);
   }
 
   s.bypass = !s.reopenClosed;
-  if constexpr (std::is_same_v<Space, Grid>) s.skipDominated = !s.jump && s.space.canSkipDominatedMoves();
+  if constexpr (std::is_same_v<Space, Grid>)
+    s.skipDominated = !s.jump && !s.plusJump && s.space.canSkipDominatedMoves();
 
   if (const char* problem = s.estimate.configure(s.space, s.goals, blind ? Heuristic::Zero : options.heuristic,
                                                  options.wrapAware, options.portalAware, landmarks))
@@ -427,6 +437,11 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
         auto collectJump = [&](NodeId v, double stepCost) { successors[jumps++] = {v, stepCost}; };
         s.jps.forEachSuccessor(u, parents[u], collectJump);
         count = jumps;
+      } else if (s.plusJump) {
+        std::uint32_t jumps = 0;
+        auto collectJump = [&](NodeId v, double stepCost) { successors[jumps++] = {v, stepCost}; };
+        s.jpsPlus.forEachSuccessor(u, parents[u], collectJump);
+        count = jumps;
       } else {
         auto collect = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
           successors[count++] = {v, stepCost};
@@ -513,6 +528,34 @@ void Search<Space>::fillStates(std::span<std::uint8_t> out) const {
 template <class Space>
 std::size_t Search<Space>::bytesPerNode() const {
   return kBytesPerNode;
+}
+
+template <class Space>
+Preprocessing Search<Space>::preprocessing() const {
+  Preprocessing p;
+  if constexpr (std::is_same_v<Space, Grid>) {
+    const JumpPointPlus& plus = impl_->jpsPlus;
+    if (plus.built(impl_->space) && plus.ready()) {
+      p.milliseconds = plus.buildMilliseconds();
+      p.bytes = plus.bytes();
+      p.goalBounding = plus.goalBounded();
+    }
+  }
+  return p;
+}
+
+template <class Space>
+double Search<Space>::preprocessSome(std::uint32_t sources) {
+  if constexpr (std::is_same_v<Space, Grid>) {
+    JumpPointPlus& plus = impl_->jpsPlus;
+    if (!plus.current(impl_->space) && !plus.beginBuild(impl_->space)) return 1.0;
+    if (!plus.ready()) return 1.0;
+    plus.buildSome(sources);
+    return plus.buildProgress();
+  } else {
+    (void)sources;
+    return 1.0;
+  }
 }
 
 template class Search<Grid>;

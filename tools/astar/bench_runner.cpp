@@ -256,6 +256,10 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
       summarise(times[ri], r);
       r.meanExpanded = queries.empty() ? 0 : expanded[ri] / static_cast<double>(queries.size());
       r.bytesPerNode = o.runners[ri].peer >= 0 ? 0 : search.bytesPerNode();
+      if (o.runners[ri].peer < 0 && o.runners[ri].algorithm == Algorithm::JumpPointPlus && !r.fellBack) {
+        r.preprocessMs = search.preprocessing().milliseconds;  // built by the first (untimed) query
+        r.preprocessBytes = search.preprocessing().bytes;
+      }
       const bool exact = o.runners[ri].peer < 0 || peers[static_cast<std::size_t>(o.runners[ri].peer)].exact;
       if (exact) totalMismatches += r.mismatches;
       if (o.json) printJson(r);
