@@ -189,7 +189,8 @@ std::string WebEngine::commitCells() {
 
 int WebEngine::begin(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware, bool reopenClosed) {
   return guarded([&] {
-    const SearchOptions o = searchOptions(algorithm, heuristic, weight, wrapAware, portalAware, reopenClosed);
+    SearchOptions o = searchOptions(algorithm, heuristic, weight, wrapAware, portalAware, reopenClosed);
+    o.recordExpansions = o.traceExpansions = inspection_;
     options_ = o;
     engineMs_ = 0.0;
     const double t0 = emscripten_get_now();
@@ -220,11 +221,7 @@ int WebEngine::stepBack() {
     if (!active_) return 0;
     const std::uint64_t target = search_.stats().expanded;
     if (target == 0) return static_cast<int>(search_.status());
-    const double t0 = emscripten_get_now();
-    search_.begin(doc_.start, doc_.goals, options_, options_.heuristic == Heuristic::Landmarks ? landmarks() : nullptr);
-    if (target > 1) search_.step(static_cast<std::uint32_t>(target - 1));
-    engineMs_ = emscripten_get_now() - t0;
-    publish();
+    replayTo(target - 1);
     return static_cast<int>(search_.status());
   });
 }
@@ -234,6 +231,26 @@ double WebEngine::preprocess(double sources) {
     const double n = std::isfinite(sources) && sources >= 1 ? std::min(sources, 4294967295.0) : 1.0;
     return search_.preprocessSome(static_cast<std::uint32_t>(n));
   });
+}
+
+int WebEngine::setInspection(bool on) {
+  return guarded([&] {
+    if (on == inspection_) return status();
+    inspection_ = on;
+    options_.recordExpansions = options_.traceExpansions = on;
+    if (active_) replayTo(search_.stats().expanded);
+    return status();
+  });
+}
+
+// The search is deterministic: beginning again and expanding `expansions` nodes gives exactly
+// the state it had after that many.
+void WebEngine::replayTo(std::uint64_t expansions) {
+  const double t0 = emscripten_get_now();
+  search_.begin(doc_.start, doc_.goals, options_, options_.heuristic == Heuristic::Landmarks ? landmarks() : nullptr);
+  if (expansions > 0) search_.step(static_cast<std::uint32_t>(std::min<std::uint64_t>(expansions, 0xFFFFFFFFu)));
+  engineMs_ = emscripten_get_now() - t0;
+  publish();
 }
 
 val WebEngine::stats() const {
@@ -380,6 +397,8 @@ EMSCRIPTEN_BINDINGS(astar_web) {
       .function("run", &WebEngine::run)
       .function("stepBack", &WebEngine::stepBack)
       .function("preprocess", &WebEngine::preprocess)
+      .function("setInspection", &WebEngine::setInspection)
+      .function("inspection", &WebEngine::inspection)
       .function("commitCells", &WebEngine::commitCells)
       .function("clear", &WebEngine::clear)
       .function("status", &WebEngine::status)

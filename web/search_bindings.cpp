@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "astar/search.h"
 #include "web_engine.h"
@@ -36,8 +37,45 @@ class SideSearch {
     return guarded([&] { return stepNow(n); });
   }
 
+  // Forgets the search: status() 0, empty states and path until the next begin().
+  void clear() { active_ = false; }
   int status() const { return current() ? static_cast<int>(search_.status()) : 0; }
   std::string message() const { return current() ? search_.message() : ""; }
+  // Live views of wasm memory, like the page engine's (web/js/engine.js, "Crossing the wasm
+  // boundary"): Uint8Array 0 unseen / 1 open / 2 closed, Uint32Array cells start first. Filled
+  // on request (Compare all steps without drawing, and fills would cost O(cells) per step).
+  val states() {
+    return guarded([&] {
+      states_.resize(engine_.grid().cellCount());
+      if (current())
+        search_.fillStates(states_);
+      else
+        std::fill(states_.begin(), states_.end(), std::uint8_t{0});
+      return val(emscripten::typed_memory_view(states_.size(), states_.data()));
+    });
+  }
+  val path() {
+    return guarded([&] {
+      if (current())
+        path_.assign(search_.path().begin(), search_.path().end());
+      else
+        path_.clear();
+      return val(emscripten::typed_memory_view(path_.size(), path_.data()));
+    });
+  }
+  // {state, g, h, f, parent} of one cell, as the page engine's inspect().
+  val inspect(int cell) const {
+    const bool live = current() && cell >= 0 && static_cast<astar::NodeId>(cell) < engine_.grid().cellCount();
+    const astar::NodeId n = live ? static_cast<astar::NodeId>(cell) : 0;
+    val o = val::object();
+    o.set("state", live ? static_cast<int>(search_.state(n)) : 0);
+    o.set("g", live ? search_.g(n) : INFINITY);
+    o.set("h", live ? search_.h(n) : 0.0);
+    o.set("f", live ? search_.f(n) : INFINITY);
+    const astar::NodeId p = live ? search_.parent(n) : astar::kNoNode;
+    o.set("parent", p == astar::kNoNode ? -1 : static_cast<double>(p));
+    return o;
+  }
   val stats() const {
     const astar::SearchStats empty;
     const astar::SearchStats& s = current() ? search_.stats() : empty;
@@ -78,6 +116,8 @@ class SideSearch {
   std::uint64_t generation_ = 0;
   bool active_ = false;
   double engineMs_ = 0.0;
+  std::vector<std::uint8_t> states_;
+  std::vector<std::uint32_t> path_;
 };
 
 }  // namespace
@@ -87,7 +127,11 @@ EMSCRIPTEN_BINDINGS(astar_side_search) {
       .constructor<WebEngine&>()
       .function("begin", &SideSearch::begin)
       .function("step", &SideSearch::step)
+      .function("clear", &SideSearch::clear)
       .function("status", &SideSearch::status)
       .function("message", &SideSearch::message)
-      .function("stats", &SideSearch::stats);
+      .function("stats", &SideSearch::stats)
+      .function("states", &SideSearch::states)
+      .function("path", &SideSearch::path)
+      .function("inspect", &SideSearch::inspect);
 }

@@ -85,6 +85,9 @@ class WebEngine {
   const std::vector<NodeId>& goalCells() const { return doc_.goals; }
   // The landmark table for the ALT heuristic, built on first use and after map changes.
   const LandmarkTable<Grid>* landmarkTable() { return landmarks(); }
+  // The page's search (SearchInspector reads it): meaningful only while searchActive().
+  const GridSearch& search() const { return search_; }
+  bool searchActive() const { return active_; }
 
   // ---- the map ----
   // A new blank map (floor cells of cost 1, no name, start or goal). Returns "" or the
@@ -162,6 +165,12 @@ class WebEngine {
   // the fraction done (1: complete, or JPS+ does not apply). begin() builds what is missing.
   double preprocess(double sources);
   void clear() { invalidateSearch(); }
+  // Inspection on: searches keep their expansion order and the record of each expansion (the
+  // teaching views read them through SearchInspector); a search under way is replayed to the
+  // same expansion with the new setting. Off by default: on a 4096 x 4096 map the order alone
+  // reserves 64 MB.
+  int setInspection(bool on);
+  bool inspection() const { return inspection_; }
   int status() const { return active_ ? static_cast<int>(search_.status()) : 0; }
   std::string message() const { return active_ ? search_.message() : ""; }
   emscripten::val stats() const;
@@ -180,6 +189,7 @@ class WebEngine {
   void replaceDocument(MapDocument&& next);
   const LandmarkTable<Grid>* landmarks();
   void invalidateSearch();
+  void replayTo(std::uint64_t expansions);
   std::string afterCellEdit(int x, int y, const Error& e);
   void afterReload();
   void publish();
@@ -191,6 +201,7 @@ class WebEngine {
   std::string losses_;
   SearchOptions options_;
   bool active_ = false;  // search_ describes the current map
+  bool inspection_ = false;
   double engineMs_ = 0.0;
   std::unique_ptr<LandmarkTable<Grid>> landmarkTable_;
   std::uint64_t landmarkRevision_ = 0;

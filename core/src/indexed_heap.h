@@ -71,6 +71,12 @@ class IndexedHeap {
     }
     return top;
   }
+  // Visits every entry in position order: fn(key, node). Pushing them in this order into an
+  // empty heap rebuilds the same heap (each entry ranks no lower than its parent).
+  template <class Fn>
+  void forEachEntry(Fn&& fn) const {
+    for (std::size_t i = 0; i < size_; ++i) fn(keys()[i], nodes()[i]);
+  }
   // The entry at `position` gets a key no larger than its old one.
   void decrease(std::uint32_t position, std::uint64_t key) { siftUp(position, key, nodes()[position]); }
 

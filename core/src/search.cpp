@@ -11,51 +11,12 @@
 
 #include "astar/graph.h"
 #include "astar/jump_point.h"
-#include "astar/jump_point_plus.h"
 #include "astar/landmarks.h"
-#include "estimator.h"
-#include "indexed_heap.h"
+#include "search_impl.h"
 
 namespace astar {
 
 namespace {
-
-// A node's tag: generation (32 bits) | heap slot (32 bits), with the two top slot values
-// meaning "closed" and "on the ready stack". A heap position is below the node count, which
-// kMaxSearchNodes keeps below both. 32 generation bits: the O(nodes) clear of every tag comes
-// once in 4 billion queries, so a query's cost does not grow with the map (7 bits beside a
-// 25-bit slot in one 32-bit word cost 20 us per query on a 4096 x 4096 map, amortised).
-using Tag = std::uint64_t;
-constexpr std::uint32_t kSlotBits = 32;
-constexpr Tag kSlotMask = 0xFFFFFFFFu;
-constexpr std::uint32_t kClosedSlot = 0xFFFFFFFFu;
-constexpr std::uint32_t kReadySlot = 0xFFFFFFFEu;
-// Open-list keys are 64 bits: the primary value (f, or h for greedy) keeps its top 45 bits
-// (11 exponent + 33 mantissa bits: a relative 2^-33, so two path costs closer than 1.2e-10
-// may be expanded in either order), then the top 16 bits of the tie (g as a float: 8
-// exponent + 7 mantissa bits), and the low 3 bits stay clear for the heap (IndexedHeap's
-// KeysLeaveLowBits). Measured on the Moving AI sample: 25 tie bits (and f to 2^-27) gave the
-// same expansions within 0.2 %; f to 2^-33 instead of 2^-36, the same expansions exactly.
-constexpr std::uint32_t kTieBits = 16;
-constexpr std::uint32_t kHeapSlotBits = 3;
-constexpr std::uint64_t kPrimaryMask = ~((std::uint64_t{1} << (kTieBits + kHeapSlotBits)) - 1);
-constexpr std::uint32_t kMaxGeneration = 0xFFFFFFFFu;
-static_assert(kMaxSearchNodes <= kReadySlot, "heap positions must stay below the closed and ready slots");
-
-// 20 bytes per node in three dense arrays: g (8), parent (4), and a tag (8) = generation
-// (32 bits) | heap slot, ready or closed (32 bits). Apart, not as one struct: the heap rewrites
-// a node's tag each time the node moves, and two tags share a 16-byte stretch of cache.
-constexpr std::size_t kBytesPerNode = sizeof(double) + sizeof(NodeId) + sizeof(Tag);
-static_assert(kBytesPerNode == 20);
-
-// Kept by value in the heap and refreshed per query, so the hot write needs no indirection.
-struct SlotWriter {
-  Tag* tags = nullptr;
-  Tag generationTag = 0;
-  void operator()(NodeId node, std::uint32_t slot) const { tags[node] = generationTag | slot; }
-};
-using OpenHeap = detail::IndexedHeap<SlotWriter, true>;
-static_assert(OpenHeap::kChildBits == kHeapSlotBits);
 
 void describeNode(const Grid& grid, NodeId n, char* out, std::size_t size) {
   if (n < grid.cellCount())
@@ -74,125 +35,6 @@ void describeSpace(const Graph& graph, char* out, std::size_t size) {
 }
 
 }  // namespace
-
-template <class Space>
-struct Search<Space>::Impl {
-  explicit Impl(const Space& s) : space(s) { goals.reserve(static_cast<std::size_t>(kMaxGoals)); }
-
-  const Space& space;
-  std::vector<Tag> tags;
-  std::vector<double> gs;
-  std::vector<NodeId> parents;
-  std::uint32_t generation = 0;
-  Tag generationTag = 0;  // generation << kSlotBits
-  OpenHeap heap{SlotWriter{}};
-  detail::Estimator<Space> estimate;
-  std::vector<NodeId> goals;  // sorted
-  NodeId start = kNoNode;
-  SearchOptions options;
-  double weight = 1.0;
-  bool greedy = false, fifo = false, lifo = false, updateOpen = true, reopenClosed = false;
-  bool otherKey = false;  // greedy, fifo or lifo
-  bool jump = false;
-  bool skipDominated = false;  // grids: Grid::forEachNeighborFrom after the first expansion
-  // The open list is the heap plus a ready stack: a new node that ranks before the heap's top
-  // and before the stack's top goes on the stack (slot kReadySlot), and each expansion takes
-  // the smaller of the two tops. The stack stays sorted (smallest on top), so the order is
-  // exactly the heap's order, while a node that is next anyway (a straight run toward the
-  // goal, the best child after a detour) skips a push and a pop. A better path to a stacked
-  // node that is not on top moves it to the heap and leaves a stale entry, skipped when it
-  // surfaces. Off when closed nodes reopen (a reopened node could revive a stale entry).
-  bool bypass = false;
-  std::vector<detail::OpenEntry> ready;
-  std::size_t staleReady = 0;  // entries in `ready` whose node has left it
-  JumpPointSuccessors jps;     // grids only; its bitsets are rebuilt when the grid changes
-  bool plusJump = false;       // JPS+ successors (jpsPlus), a single goal on a grid it applies to
-  JumpPointPlus jpsPlus;       // grids only; its tables are rebuilt when the grid changes
-  struct Successor {
-    NodeId node;
-    double cost;
-  };
-  // One expansion's successors on a grid: 8 moves plus at most two edges per portal.
-  static constexpr std::size_t kMaxSuccessors = 8 + 2 * kMaxPortals;
-  std::uint64_t sequence = 0;
-
-  bool seen(NodeId n) const { return (tags[n] & ~kSlotMask) == generationTag && generation != 0; }
-  NodeId firstGoal = kNoNode;  // goals[0], and the only one when !multipleGoals
-  bool multipleGoals = false;
-  bool isGoal(NodeId n) const {
-    if (!multipleGoals) return n == firstGoal;
-    if (goals.size() <= 8) {
-      for (NodeId g : goals)
-        if (g == n) return true;
-      return false;
-    }
-    return std::binary_search(goals.begin(), goals.end(), n);
-  }
-
-  ASTAR_FORCE_INLINE std::uint64_t keyFor(NodeId n, double g) {
-    // Ties: A* prefers the deeper node (larger g), greedy the cheaper one.
-    // Truncating f also makes sums of the same true length that were taken in different
-    // orders (a few ulps apart) tie, so the tie rule decides between them and not rounding
-    // noise (measured: 10 % fewer expansions on Paris). Truncation keeps the order of any two
-    // keys or makes them equal; it never swaps them.
-    if (otherKey) [[unlikely]]
-      return otherKeyFor(n, g);
-    const double h = estimate(n);
-    const std::uint32_t gBits = detail::orderTie(static_cast<float>(g));
-    return (detail::orderKey(g + weight * h) & kPrimaryMask) | (~gBits >> (32 - kTieBits) << kHeapSlotBits);
-  }
-  // Greedy, breadth-first and depth-first keys (one test on the A* / Dijkstra path).
-  std::uint64_t otherKeyFor(NodeId n, double g) {
-    if (fifo) return sequence++ << kHeapSlotBits;
-    if (lifo) return ~++sequence << kHeapSlotBits;
-    const std::uint32_t gBits = detail::orderTie(static_cast<float>(g));
-    return (detail::orderKey(estimate(n)) & kPrimaryMask) | (gBits >> (32 - kTieBits) << kHeapSlotBits);
-  }
-
-  void prepare() {
-    const NodeId n = space.cellCount();
-    if (tags.size() != n) {
-      tags.assign(n, 0);
-      gs.assign(n, 0.0);
-      parents.assign(n, kNoNode);
-      heap.clear();
-      heap.reserve(n);
-      ready.clear();
-      ready.reserve(n);
-      generation = 0;
-    }
-    if (generation == kMaxGeneration) {  // the last stamp was used: clear every tag (0 = never seen)
-      std::fill(tags.begin(), tags.end(), Tag{0});
-      generation = 0;
-    }
-    ++generation;
-    generationTag = static_cast<Tag>(generation) << kSlotBits;
-    heap.onMove() = SlotWriter{tags.data(), generationTag};
-    heap.clear();
-    ready.clear();
-    staleReady = 0;
-    sequence = 0;
-  }
-
-  // The path from the start to `end`, start first. JPS parents are jump points on a straight
-  // or diagonal line from each other: the cells between them are filled in.
-  void buildPath(NodeId end, std::vector<NodeId>& path) const {
-    for (NodeId n = end; n != kNoNode; n = parents[n]) {
-      path.push_back(n);
-      if constexpr (std::is_same_v<Space, Grid>) {
-        const NodeId p = parents[n];
-        if (!(jump || plusJump) || p == kNoNode) continue;
-        const int px = space.xOf(p), py = space.yOf(p);
-        int x = space.xOf(n), y = space.yOf(n);
-        const int dx = (px > x) - (px < x), dy = (py > y) - (py < y);
-        for (x += dx, y += dy; x != px || y != py; x += dx, y += dy) path.push_back(space.index(x, y));
-      }
-    }
-    std::reverse(path.begin(), path.end());
-  }
-
-  std::size_t openSize() const { return heap.size() + ready.size() - staleReady; }
-};
 
 template <class Space>
 Search<Space>::Search(const Space& space) : impl_(new Impl(space)) {}
@@ -299,6 +141,8 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
 
   s.prepare();
   if (options.recordExpansions) expansions_.reserve(count);
+  s.traceExpansion(kNoNode, false);
+  if (options.traceExpansions) s.trace.reserve(Impl::kMaxSuccessors);
   path_.reserve(count);
   closedListFull_ = false;
   s.gs[start] = 0.0;
@@ -312,6 +156,15 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
 template <class Space>
 SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
   if (status_ != SearchStatus::InProgress) return status_;
+  // Two instances of the loop: the traced one for the playground's code pane, and the plain
+  // one without a single instruction of tracing (callgrind: the same count as before tracing
+  // existed; one loop with a branch on the flag around each relaxation cost 1.9 % more).
+  return impl_->options.traceExpansions ? stepLoop<true>(maxExpansions) : stepLoop<false>(maxExpansions);
+}
+
+template <class Space>
+template <bool kTrace>
+SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
   Impl& s = *impl_;
   // The loop's state in locals for the duration of the call, written back by leave(): it
   // keeps stores into the node arrays from forcing reloads of same-typed members and
@@ -385,6 +238,7 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
       path_.push_back(u);
     else
       closedListFull_ = true;  // only with reopening: more expansions than nodes
+    if constexpr (kTrace) s.traceExpansion(u, s.isGoal(u));
     if (s.isGoal(u)) {
       path_.clear();
       s.buildPath(u, path_);
@@ -423,6 +277,11 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
         s.heap.push(key, v);  // sets the tag: the stack's entry goes stale
       }
     };
+    auto relaxTraced = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
+      if constexpr (kTrace) s.traceBefore(v, gu, stepCost);
+      relax(v, stepCost);
+      if constexpr (kTrace) s.traceAfter();
+    };
     if constexpr (std::is_same_v<Space, Grid>) {
       // Neighbours are gathered first and relaxed in one loop: the generator is inlined once
       // per movement rule and the relaxation (heap code included) only once, which keeps the
@@ -451,9 +310,9 @@ SearchStatus Search<Space>::step(std::uint32_t maxExpansions) {
         else
           s.space.forEachNeighbor(u, collect);
       }
-      for (std::uint32_t i = 0; i < count; ++i) relax(successors[i].node, successors[i].cost);
+      for (std::uint32_t i = 0; i < count; ++i) relaxTraced(successors[i].node, successors[i].cost);
     } else {
-      s.space.forEachNeighbor(u, relax);
+      s.space.forEachNeighbor(u, relaxTraced);
     }
     if (s.openSize() > maxOpen) maxOpen = s.openSize();
   }
@@ -473,61 +332,6 @@ std::size_t Search<Space>::copyPath(std::span<NodeId> out) const {
   const std::size_t n = std::min(out.size(), whole.size());
   std::copy_n(whole.begin(), n, out.begin());
   return whole.size();
-}
-
-template <class Space>
-NodeState Search<Space>::state(NodeId n) const {
-  const Impl& s = *impl_;
-  if (status_ == SearchStatus::Idle || status_ == SearchStatus::InvalidInput) return NodeState::Unseen;
-  if (n >= s.tags.size() || !s.seen(n)) return NodeState::Unseen;
-  return (s.tags[n] & kSlotMask) == kClosedSlot ? NodeState::Closed : NodeState::Open;
-}
-
-template <class Space>
-double Search<Space>::g(NodeId n) const {
-  return state(n) == NodeState::Unseen ? detail::kInfinity : impl_->gs[n];
-}
-
-template <class Space>
-double Search<Space>::h(NodeId n) const {
-  if (status_ == SearchStatus::Idle || status_ == SearchStatus::InvalidInput || n >= impl_->space.cellCount())
-    return 0.0;
-  return impl_->estimate(n);
-}
-
-template <class Space>
-double Search<Space>::f(NodeId n) const {
-  const Impl& s = *impl_;
-  if (state(n) == NodeState::Unseen) return detail::kInfinity;
-  if (s.greedy) return h(n);
-  return g(n) + s.weight * h(n);
-}
-
-template <class Space>
-NodeId Search<Space>::parent(NodeId n) const {
-  return state(n) == NodeState::Unseen ? kNoNode : impl_->parents[n];
-}
-
-template <class Space>
-std::size_t Search<Space>::openSize() const {
-  return impl_->openSize();
-}
-
-template <class Space>
-void Search<Space>::fillStates(std::span<std::uint8_t> out) const {
-  const Impl& s = *impl_;
-  const bool valid = status_ != SearchStatus::Idle && status_ != SearchStatus::InvalidInput;
-  const std::size_t n = valid ? std::min(out.size(), s.tags.size()) : 0;
-  std::fill(out.begin() + static_cast<std::ptrdiff_t>(n), out.end(), std::uint8_t{0});
-  for (std::size_t i = 0; i < n; ++i) {
-    const Tag tag = s.tags[i];
-    out[i] = (tag & ~kSlotMask) != s.generationTag || s.generation == 0 ? 0 : (tag & kSlotMask) == kClosedSlot ? 2 : 1;
-  }
-}
-
-template <class Space>
-std::size_t Search<Space>::bytesPerNode() const {
-  return kBytesPerNode;
 }
 
 template <class Space>

@@ -71,6 +71,7 @@ export class PlaygroundEngine {
     this.heuristics = this.registry.heuristics;
     this.generators = this.registry.generators.map((g) => g.name);
     this.settings = { ...kDefaultSettings };
+    this.inspector = new core.SearchInspector(this.raw);  // reads of the search for the teaching views
   }
 
   // Core's row for an algorithm name: {name, label, usesHeuristic, optimal, weighted, heuristicOnly,
@@ -186,6 +187,19 @@ export class PlaygroundEngine {
   message() { return this.raw.message(); }
   stats() { return this.raw.stats(); }
   inspect(n) { return this.raw.inspect(n); }
+
+  // ---- inspection (the teaching views: web/js/teach/) ----
+  // On: searches keep their expansion order and a record of each expansion; a search under
+  // way is replayed to the same point. Returns the status.
+  setInspection(on) { return this.raw.setInspection(!!on); }
+  inspection() { return this.raw.inspection(); }
+  // [{cell, g, h, f}]: the first n open cells in the order the search will expand them.
+  openList(n) { return this.inspector.openList(n); }
+  // {cell, goal, relaxations: [{cell, stepCost, tentativeG, previousG, previousState, outcome}]}.
+  lastExpansion() { return this.inspector.lastExpansion(); }
+  // Float64Array per cell (a LIVE view): 'g', 'h', 'f', 'order', 'exact' or 'error'; NaN where
+  // the value does not apply.
+  heat(kind) { return this.inspector.heat(kind); }
   heuristicInfo() {
     const s = this.settings;
     return this.raw.heuristicInfo(this.heuristics.indexOf(s.heuristic), s.wrapAware, s.portalAware);

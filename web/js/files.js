@@ -59,7 +59,7 @@ export class Files {
       if (file) await this.importFile(file);
       else this.messages.show('Drop a map file (playground .map.txt, Moving AI .map, tutorial grid).', 'error');
     });
-    for (const kind of ['map', 'query', 'settings']) {
+    for (const kind of ['map', 'query', 'settings', 'race']) {
       this.store.on(kind, () => {
         this.scheduleAutosave();
         this.forgetSharedLink();
@@ -145,7 +145,8 @@ export class Files {
 
   // ---- share links ----
   currentState() {
-    return { map: this.store.docText(), settings: { ...this.store.engine.settings } };
+    const race = this.store.race;
+    return { map: this.store.docText(), settings: { ...this.store.engine.settings }, ...(race ? { race: { ...race } } : {}) };
   }
 
   async share() {
@@ -214,6 +215,8 @@ export class Files {
     this.showChosen('');
     const unused = this.store.setSettings(state.settings);
     if (unused) this.messages.show(`The link's map is open, but its settings were not used: ${unused}`, 'error');
+    const race = this.store.setRace(state.race ?? null);
+    if (race) this.messages.show(`The link's map is open, but its race settings were not used: ${race}`, 'error');
     return true;
   }
 

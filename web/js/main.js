@@ -20,6 +20,7 @@ import { SearchPanel } from './views/search_panel.js';
 import { MapPanel } from './views/map_panel.js';
 import { showFirstVisitHint } from './views/hint.js';
 import { warmUp } from './warm_up.js';
+import { bindTeaching } from './teach/index.js';
 import { $ } from './dom.js';
 
 async function firstMap(store, files) {
@@ -85,6 +86,7 @@ try {
   mapPanel.bind();
   compare.bind();
   files.bind();
+  const teach = bindTeaching({ store, controller, loop, view });
   bindPointer({ store, editor, view, marks, marksChanged });
   bindKeys({ store, controller, editor, view, marks, marksChanged,
     actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
@@ -93,7 +95,7 @@ try {
   await firstMap(store, files);
   view.fit();
   stats.update();
-  window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks });
+  window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, teach });
   document.body.dataset.ready = 'true';
 } catch (e) {
   const text = document.getElementById('message');

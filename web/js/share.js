@@ -68,9 +68,10 @@ async function inflate(bytes) {
   }
 }
 
-// state: { map: playground text, settings: { algorithm, heuristic, weight, wrapAware, portalAware } }
+// state: { map: playground text, settings: { algorithm, heuristic, weight, wrapAware, portalAware },
+//          race (optional): race mode's second search, settings of the same shape }
 export async function encodeShare(state) {
-  const json = JSON.stringify({ v: 1, map: state.map, settings: state.settings });
+  const json = JSON.stringify({ v: 1, map: state.map, settings: state.settings, ...(state.race ? { race: state.race } : {}) });
   return kLinkPrefix + toBase64Url(await deflate(new TextEncoder().encode(json)));
 }
 
@@ -92,13 +93,18 @@ export async function decodeShare(fragment) {
   }
   if (!parsed || typeof parsed !== 'object' || parsed.v !== 1) throw new LinkError('the link has an unknown version');
   if (typeof parsed.map !== 'string' || !parsed.map) throw new LinkError('the link has no map');
-  const s = parsed.settings;
-  if (s !== undefined && (s === null || typeof s !== 'object' || Array.isArray(s))) throw new LinkError('the link has bad settings');
+  const settings = settingsOf(parsed.settings, 'settings') ?? {};
+  const race = settingsOf(parsed.race, 'race settings');
+  return { map: parsed.map, settings, ...(race ? { race } : {}) };
+}
+
+// The known fields of a settings object (their values are checked by the store when applied).
+function settingsOf(s, what) {
+  if (s === undefined) return null;
+  if (s === null || typeof s !== 'object' || Array.isArray(s)) throw new LinkError(`the link has bad ${what}`);
   const settings = {};
-  if (s) {
-    for (const key of ['algorithm', 'heuristic']) if (typeof s[key] === 'string') settings[key] = s[key];
-    if (typeof s.weight === 'number') settings.weight = s.weight;
-    for (const key of ['wrapAware', 'portalAware']) if (typeof s[key] === 'boolean') settings[key] = s[key];
-  }
-  return { map: parsed.map, settings };
+  for (const key of ['algorithm', 'heuristic']) if (typeof s[key] === 'string') settings[key] = s[key];
+  if (typeof s.weight === 'number') settings.weight = s.weight;
+  for (const key of ['wrapAware', 'portalAware']) if (typeof s[key] === 'boolean') settings[key] = s[key];
+  return settings;
 }

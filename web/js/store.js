@@ -8,6 +8,7 @@
 //   'settings' algorithm, heuristic, weight, awareness switches
 //   'search'   the current search began, stepped, finished or was cleared
 //   'history'  the undo/redo stacks changed
+//   'race'     race mode turned on or off, or its second search's settings changed
 // Readers (views, agents, files, compare) subscribe with on(kind, fn) and read through
 // `engine`'s getters; only this module calls the engine's setters (scripts/check_web.mjs).
 import { Status, kAllDirections } from './engine.js';
@@ -20,6 +21,7 @@ export class Store {
     this.listeners = new Map();  // kind -> [fn(detail)]
     this.mapSerial = 0;          // counts whole-map changes (loads, undo, rules)
     this.stroke = null;          // { label, before } while a brush stroke or a drag is open
+    this.race = null;            // race mode's second search settings (setRace), or null
   }
 
   on(kind, fn) {
@@ -205,6 +207,31 @@ export class Store {
   }
   clearSearch() {
     this.engine.clear();
+    this.emit('search');
+  }
+  // ---- race mode: a second search's settings, part of the document (and of share links) ----
+  // null (off) or { algorithm, heuristic, weight, wrapAware, portalAware }, checked like the
+  // page's own settings. Returns "" or why it was refused (then nothing changes).
+  setRace(settings) {
+    let next = null;
+    if (settings) {
+      const e = this.engine, s = { ...e.settings, ...settings };
+      const w = Number(s.weight);
+      if (!e.algorithms.includes(s.algorithm)) return `unknown algorithm "${s.algorithm}"`;
+      if (!e.heuristics.includes(s.heuristic)) return `unknown heuristic "${s.heuristic}"`;
+      if (!(w >= 1 && w <= 1e6)) return 'weight must be a number from 1 to 1000000';
+      next = { algorithm: s.algorithm, heuristic: s.heuristic, weight: w, wrapAware: !!s.wrapAware, portalAware: !!s.portalAware };
+    }
+    this.race = next;
+    this.emit('race');
+    return '';
+  }
+
+  // The teaching views turn inspection on while shown (expansion records, expansion order);
+  // the search under way is replayed to the same point with it.
+  setInspection(on) {
+    if (this.engine.inspection() === !!on) return;
+    this.engine.setInspection(on);
     this.emit('search');
   }
 }

@@ -156,15 +156,13 @@ inline void JumpPointPlus::diagonal(int x, int y, Direction d, Visit& visit) con
 
 template <class Visit>
 inline void JumpPointPlus::forEachSuccessor(NodeId n, NodeId parent, Visit&& visit) const {
-  const int y = static_cast<int>(n / static_cast<NodeId>(width_)),
-            x = static_cast<int>(n % static_cast<NodeId>(width_));
+  const int y = grid_->yOf(n), x = grid_->xOf(n);  // a multiply, not a division
   if (parent == kNoNode) {
     for (int d = 0; d < 4; ++d) straight(x, y, static_cast<Direction>(d), visit);
     for (int d = 4; d < 8; ++d) diagonal(x, y, static_cast<Direction>(d), visit);
     return;
   }
-  const int py = static_cast<int>(parent / static_cast<NodeId>(width_));
-  const int px = static_cast<int>(parent % static_cast<NodeId>(width_));
+  const int py = grid_->yOf(parent), px = grid_->xOf(parent);
   const int dx = (x > px) - (x < px), dy = (y > py) - (y < py);
   const Direction east = dx > 0 ? East : West, south = dy > 0 ? South : North;
   auto diagonalOf = [](int ddx, int ddy) {

@@ -70,6 +70,7 @@ struct SearchOptions {
   bool reopenClosed = false;  // weighted A*: put closed nodes back on the open list when a cheaper path is found (off:
                               // the w x optimal bound still holds)
   bool recordExpansions = false;  // keep the expansion order (for the playground's inspector)
+  bool traceExpansions = false;   // keep what the last expansion did with each neighbour (lastExpansion())
 };
 
 struct SearchStats {
@@ -94,6 +95,35 @@ struct Preprocessing {
 };
 
 enum class NodeState : std::uint8_t { Unseen = 0, Open = 1, Closed = 2 };
+
+// What one expansion did with one neighbour (SearchOptions::traceExpansions), in the order the
+// search looked at them: what a code pane replays line by line, one relaxation at a time.
+enum class RelaxOutcome : std::uint8_t {
+  Opened,         // first seen: pushed on the open list with g = tentative g
+  Improved,       // on the open list with a larger g: g and parent updated, key decreased
+  NotBetter,      // on the open list (or seen, for BFS / DFS) with a g no larger: left as it was
+  SkippedClosed,  // already expanded: skipped
+  Reopened        // expanded before, now reached more cheaply: back on the open list (reopenClosed)
+};
+inline constexpr int kRelaxOutcomeCount = 5;
+const char* relaxOutcomeName(RelaxOutcome o);  // "opened", "improved", "not-better", "skipped-closed", "reopened"
+
+struct Relaxation {
+  NodeId node = kNoNode;    // the neighbour (for JPS: the jump point)
+  double stepCost = 0.0;    // the move's cost from the expanded node
+  double tentativeG = 0.0;  // g(expanded) + stepCost
+  double previousG = 0.0;   // its g before (+inf when it was unseen)
+  NodeState previousState = NodeState::Unseen;
+  RelaxOutcome outcome = RelaxOutcome::Opened;
+};
+
+// The last expansion, when traced: the node taken off the open list, whether it was a goal
+// (then the search stopped before looking at neighbours), and each neighbour's relaxation.
+struct ExpansionTrace {
+  NodeId node = kNoNode;
+  bool goal = false;
+  std::span<const Relaxation> relaxations;
+};
 
 template <class Space>
 class Search {
@@ -133,6 +163,13 @@ class Search {
   NodeId parent(NodeId n) const;  // kNoNode for the start or unseen nodes
   std::span<const NodeId> expansionOrder() const { return expansions_; }  // when recordExpansions
   std::size_t openSize() const;
+  // The first out.size() open nodes in the order the search will expand them (the heap and the
+  // ready stack merged exactly as step() takes them, ties included); returns how many were
+  // written. O(open list) per call: for inspection, not for a search loop.
+  std::size_t openList(std::span<NodeId> out) const;
+  // The last expansion's record when SearchOptions::traceExpansions (else node = kNoNode);
+  // valid until the next step() or begin().
+  ExpansionTrace lastExpansion() const;
   // Fills out[n] = NodeState for every node (out.size() must be >= node count).
   void fillStates(std::span<std::uint8_t> out) const;
 
@@ -150,6 +187,8 @@ class Search {
   SearchStatus status_ = SearchStatus::Idle;
   SearchStats stats_;
   bool finished() const { return status_ == SearchStatus::Found || status_ == SearchStatus::NoPath; }
+  template <bool kTrace>
+  SearchStatus stepLoop(std::uint32_t maxExpansions);  // step(), with or without the expansion record
   // The path once finished; while searching, the nodes expanded so far (each once; a node
   // reopened and expanded again is listed again until the list fills the reserved room):
   // the closest of them leads the partial path when no goal is reached, found without a scan

@@ -1,0 +1,98 @@
+// astar trace MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [search switches]
+//                 [--expansions K] [--open N]:
+// the first K expansions of one search, one JSON line each: the node taken, what happened to
+// each neighbour (opened, improved, not-better, skipped-closed, reopened) and then the first N
+// nodes of the open list in the order the search will take them. The playground's code pane
+// and open-list table show the same records (its browser test compares them with this).
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "astar/search.h"
+#include "cli.h"
+#include "search_options.h"
+
+namespace astar::cli {
+
+namespace {
+
+// JSON numbers: "inf" (a string) for an unreached g, 17 significant digits otherwise.
+void number(std::ostream& out, double v) {
+  if (v > 1e300) {
+    out << "\"inf\"";
+    return;
+  }
+  char text[40];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  out << text;
+}
+
+void cell(std::ostream& out, const Grid& g, NodeId n) { out << "[" << g.xOf(n) << "," << g.yOf(n) << "]"; }
+
+void keys(std::ostream& out, const GridSearch& search, NodeId n) {
+  out << ",\"g\":";
+  number(out, search.g(n));
+  out << ",\"h\":";
+  number(out, search.h(n));
+  out << ",\"f\":";
+  number(out, search.f(n));
+}
+
+}  // namespace
+
+int cmdTrace(const Args& args) {
+  const char* usage =
+      "trace MAP [SX SY GX GY] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES " [--expansions K] [--open N]";
+  Query q;
+  if (!queryFromArgs(args, "trace", usage, q)) return kExitBadInput;
+  long long expansions = 10, openRows = 10;
+  if (args.has("--expansions") && !parseIntArg(args.get("--expansions"), "--expansions", 1, 1000000, expansions))
+    return kExitBadInput;
+  if (args.has("--open") && !parseIntArg(args.get("--open"), "--open", 0, 1000, openRows)) return kExitBadInput;
+  const Grid& g = q.doc.grid;
+  SearchOptions options = q.options;
+  options.traceExpansions = true;
+  GridSearch search(g);
+  SearchStatus status = search.begin(q.start, std::span<const NodeId>(q.goals), options,
+                                     options.heuristic == Heuristic::Landmarks ? &q.landmarks : nullptr);
+  if (status == SearchStatus::InvalidInput) {
+    fail(std::string("trace: ") + search.message());
+    return kExitBadInput;
+  }
+  std::vector<NodeId> open(static_cast<std::size_t>(openRows));
+  for (long long i = 1; i <= expansions && status == SearchStatus::InProgress; ++i) {
+    status = search.step(1);
+    const ExpansionTrace trace = search.lastExpansion();
+    if (trace.node == kNoNode) break;  // no path: nothing was expanded
+    std::ostringstream line;
+    line << "{\"expansion\":" << i << ",\"cell\":";
+    cell(line, g, trace.node);
+    keys(line, search, trace.node);
+    line << ",\"goal\":" << (trace.goal ? "true" : "false") << ",\"relaxations\":[";
+    for (std::size_t r = 0; r < trace.relaxations.size(); ++r) {
+      const Relaxation& x = trace.relaxations[r];
+      line << (r ? "," : "") << "{\"cell\":";
+      cell(line, g, x.node);
+      line << ",\"outcome\":\"" << relaxOutcomeName(x.outcome) << "\",\"step_cost\":";
+      number(line, x.stepCost);
+      line << ",\"tentative_g\":";
+      number(line, x.tentativeG);
+      line << "}";
+    }
+    line << "],\"open\":[";
+    const std::size_t n = search.openList(open);
+    for (std::size_t r = 0; r < n; ++r) {
+      line << (r ? "," : "") << "{\"cell\":";
+      cell(line, g, open[r]);
+      keys(line, search, open[r]);
+      line << "}";
+    }
+    line << "],\"status\":\"" << statusName(status) << "\"}";
+    std::cout << line.str() << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace astar::cli

@@ -1,0 +1,122 @@
+// The code pane: the selected algorithm's pseudo-code with the line being executed
+// highlighted. "Step line" walks through one expansion line by line, one neighbour's
+// relaxation at a time (from the engine's record of the expansion, engine.lastExpansion());
+// at the end of an expansion it asks the controller for the next one. Any other step (Step,
+// Play, Back) shows the last line the latest expansion ran.
+import { Status } from '../engine.js';
+import { $, el, setText, formatNumber } from '../dom.js';
+import { familyOf, linesOfExpansion } from './pseudo_code.js';
+
+const kStateWords = ['unseen', 'open', 'closed'];
+
+export class CodePane {
+  // store: the document (read); controller: step(); focus: the teaching marks drawn on the grid.
+  constructor(store, controller, focus) {
+    this.store = store;
+    this.controller = controller;
+    this.focus = focus;
+    this.active = false;
+    this.family = null;
+    this.sequence = [];   // [{ line, relaxation }] of the latest expansion
+    this.cursor = -1;     // index into sequence
+    this.record = { cell: -1, goal: false, relaxations: [] };
+    store.on('search', () => this.searchChanged());
+    store.on('settings', () => this.renderListing());
+  }
+
+  bind() {
+    $('code-step-line').addEventListener('click', () => this.stepLine());
+  }
+
+  setActive(on) {
+    this.active = on;
+    if (on) {
+      this.renderListing();
+      this.searchChanged();
+    }
+  }
+
+  renderListing() {
+    if (!this.active) return;
+    const e = this.store.engine;
+    this.family = familyOf(e.algorithmInfo());
+    const listing = $('code-listing');
+    listing.replaceChildren(...this.family.lines.map((text, i) => el('li', { text, attrs: { 'data-line': String(i) } })));
+    listing.dataset.family = this.family.name;
+    this.highlight();
+  }
+
+  searchChanged() {
+    if (!this.active) return;
+    const e = this.store.engine;
+    if (!this.family) this.renderListing();
+    this.record = e.lastExpansion();
+    this.sequence = linesOfExpansion(this.family, this.record, e.status() === Status.NoPath);
+    if (e.stats().expanded === 1) this.sequence.unshift({ line: 0, relaxation: -1 });  // the set-up line
+    this.cursor = this.sequence.length - 1;
+    this.highlight();
+  }
+
+  // One line further; past the expansion's last line, the next expansion (its first line).
+  stepLine() {
+    const e = this.store.engine;
+    if (this.cursor >= 0 && this.cursor < this.sequence.length - 1 && e.status() !== Status.Idle) {
+      ++this.cursor;
+      this.highlight();
+      return;
+    }
+    this.controller.step();  // as the Step button: the next expansion, or a finished search begun again
+    this.cursor = 0;
+    this.highlight();
+  }
+
+  highlight() {
+    const listing = $('code-listing');
+    const at = this.sequence[this.cursor];
+    const line = at ? at.line : -1;
+    for (const li of listing.children) li.classList.toggle('current', Number(li.dataset.line) === line);
+    listing.dataset.current = String(line);
+    const r = at && at.relaxation >= 0 ? this.record.relaxations[at.relaxation] : null;
+    this.focus.expanded = this.record.cell;
+    this.focus.neighbour = r ? r.cell : -1;
+    setText('code-explain', this.explain(at, r));
+    this.focus.changed();
+  }
+
+  // What the highlighted line does here, in one sentence with this expansion's numbers.
+  explain(at, r) {
+    const e = this.store.engine;
+    if (!at) return e.status() === Status.Idle ? 'Press Step line to begin: the start goes on the open list.' : '';
+    const cell = (n) => `(${e.xOf(n)}, ${e.yOf(n)})`;
+    const u = this.record.cell;
+    const s = this.family.steps;
+    if (at.line === 0) return 'The open list starts with the start cell alone, at g = 0.';
+    switch (at.line) {
+      case s.loop: return u >= 0 ? 'The open list is not empty: the search goes on.' : 'The open list is empty: every reachable cell was expanded.';
+      case s.take: return `Take ${cell(u)}: it comes first in the open list (see the table below).`;
+      case s.goal: return this.record.goal ? `${cell(u)} is the goal: the path is found.` : `${cell(u)} is not a goal.`;
+      case s.close: return `Close ${cell(u)}: its g is final.`;
+      case s.none: return 'No path: the goal cannot be reached.';
+      default: break;
+    }
+    if (!r) return '';
+    const v = cell(r.cell), was = kStateWords[r.previousState] ?? '?';
+    if (at.line === s.each) return `Neighbour ${v} (move cost ${formatNumber(r.stepCost)}), ${was}.`;
+    if (at.line === s.jump) return `The jump from ${cell(u)} stops at ${v}.`;
+    if (at.line === s.skip) {
+      if (r.outcome === 'skipped-closed') return `${v} is closed: skipped.`;
+      if (r.outcome === 'not-better' && s.tentative < 0) return `${v} was already seen: skipped.`;
+      return `${v} is not closed.`;
+    }
+    if (at.line === s.tentative) return `g′ = ${formatNumber(r.tentativeG - r.stepCost)} + ${formatNumber(r.stepCost)} = ${formatNumber(r.tentativeG)}.`;
+    if (at.line === s.push) {
+      return r.outcome === 'opened' ? `${v} was not open: pushed with g = ${formatNumber(r.tentativeG)}.` : `${v} is already open.`;
+    }
+    if (at.line === s.improve) {
+      return r.outcome === 'not-better'
+        ? `${formatNumber(r.tentativeG)} is not below its g = ${formatNumber(r.previousG)}: nothing changes.`
+        : `${formatNumber(r.tentativeG)} < ${formatNumber(r.previousG)}: a cheaper way to ${v}; its key drops.`;
+    }
+    return '';
+  }
+}

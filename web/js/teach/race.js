@@ -1,0 +1,150 @@
+// Race mode: a second search on the same map and query, drawn on a second canvas beside the
+// main one, with its own algorithm, heuristic, weight and awareness switches (store.race,
+// part of the document and of share links). It runs through a SideSearch (a second search
+// over the page engine's own map, no copy) and keeps pace with the main search: the same
+// number of expansions while the main one runs; when the main one finishes while playing, the
+// other goes on at the same speed until it finishes too (that is the race); after Finish, a
+// live re-run or a step, it finishes at once. Map and query edits restart both.
+import { Status } from '../engine.js';
+import { Renderer } from '../render.js';
+import { $, setText, formatNumber } from '../dom.js';
+import { fillSelect } from '../views/search_panel.js';
+
+const kRunToEnd = 4294967295;  // SideSearch.step's largest budget (a non-finite one means 1)
+
+// The engine's map reads with the states, path and inspection of another search: what a
+// Renderer draws (it reads everything through the object it is given).
+function searchSource(engine, side) {
+  const source = Object.create(engine);
+  source.states = () => side.states();
+  source.path = () => side.path();
+  source.inspect = (n) => side.inspect(n);
+  source.status = () => side.status();
+  source.stats = () => side.stats();
+  return source;
+}
+
+export class RaceView {
+  constructor({ store, controller, loop }) {
+    this.store = store;
+    this.controller = controller;
+    this.loop = loop;
+    const engine = store.engine;
+    this.side = new engine.core.SideSearch(engine.raw);
+    this.renderer = new Renderer($('race-grid'), searchSource(engine, this.side));
+    this.chasing = false;  // the main search finished while playing: the second one goes on
+    this.removeTicker = null;
+    store.on('race', () => this.raceChanged());
+    store.on('search', () => this.sync());
+    store.on('map', () => this.renderer.markMapDirty());
+    store.on('settings', () => this.showLabels());
+  }
+
+  bind() {
+    const e = this.store.engine;
+    fillSelect($('race-algorithm'), e.registry.algorithms.map((a) => ({ value: a.name, text: a.label, title: a.note })));
+    fillSelect($('race-heuristic'), e.heuristics.map((h) => ({ value: h, text: h })));
+    $('race-on').addEventListener('change', () => {
+      const on = $('race-on').checked;
+      this.store.setRace(on ? (this.store.race ?? { ...e.settings, algorithm: e.settings.algorithm === 'dijkstra' ? 'astar' : 'dijkstra' }) : null);
+    });
+    const patch = () => {
+      const problem = this.store.setRace({
+        algorithm: $('race-algorithm').value, heuristic: $('race-heuristic').value, weight: Number($('race-weight').value),
+        wrapAware: $('race-wrap-aware').checked, portalAware: this.store.race?.portalAware ?? true,
+      });
+      if (problem) $('race-weight').value = String(this.store.race?.weight ?? 1);
+    };
+    for (const id of ['race-algorithm', 'race-heuristic', 'race-weight', 'race-wrap-aware']) $(id).addEventListener('change', patch);
+  }
+
+  get on() { return !!this.store.race; }
+
+  raceChanged() {
+    const race = this.store.race;
+    $('race-on').checked = !!race;
+    $('race-settings').hidden = !race;
+    $('stage').classList.toggle('racing', !!race);
+    $('race-grid').hidden = !race;
+    for (const id of ['race-label-a', 'race-label-b']) $(id).hidden = !race;
+    if (race) {
+      $('race-algorithm').value = race.algorithm;
+      $('race-heuristic').value = race.heuristic;
+      $('race-weight').value = String(race.weight);
+      $('race-wrap-aware').checked = race.wrapAware;
+      this.side.clear();
+      if (!this.removeTicker) this.removeTicker = this.loop.addTicker(() => this.frame());
+      this.renderer.markMapDirty();
+      this.renderer.fit();
+    } else if (this.removeTicker) {
+      this.removeTicker();
+      this.removeTicker = null;
+    }
+    this.sync();
+  }
+
+  beginSecond() {
+    const e = this.store.engine, r = this.store.race;
+    return this.side.begin(e.algorithms.indexOf(r.algorithm), e.heuristics.indexOf(r.heuristic), r.weight, r.wrapAware,
+      r.portalAware, false);
+  }
+
+  // Brings the second search level with the main one (see the opening comment).
+  sync() {
+    if (!this.on) return;
+    const e = this.store.engine, main = e.status(), target = e.stats().expanded;
+    this.chasing = false;
+    if (main === Status.Idle || main === Status.InvalidInput) {
+      this.side.clear();
+    } else {
+      let status = this.side.status();
+      const done = this.side.stats().expanded;
+      if (status === Status.Idle || (main === Status.InProgress && done > target)) status = this.beginSecond();
+      if (status === Status.InProgress) {
+        if (main === Status.InProgress) {
+          const behind = target - this.side.stats().expanded;
+          if (behind > 0) this.side.step(behind);
+        } else if (this.controller.playing) {
+          this.chasing = true;
+        } else {
+          this.side.step(kRunToEnd);
+        }
+      }
+    }
+    this.renderer.markStateDirty();
+    this.showLabels();
+    this.loop.requestDraw();
+  }
+
+  // Each frame (a ticker): the chase, then the second canvas.
+  frame() {
+    if (this.chasing && this.side.step(this.controller.speed) !== Status.InProgress) this.chasing = false;
+    if (this.chasing) {
+      this.renderer.markStateDirty();
+      this.showLabels();
+    }
+    this.renderer.draw();
+    return this.chasing;
+  }
+
+  showLabels() {
+    if (!this.on) return;
+    const e = this.store.engine;
+    const label = (settings) => {
+      const info = e.algorithmInfo(settings.algorithm);
+      let text = info.label;
+      if (info.usesHeuristic) text += `, ${settings.heuristic}${settings.wrapAware ? '' : ' (not tunnel-aware)'}`;
+      if (info.weighted) text += `, w = ${formatNumber(settings.weight)}`;
+      return text;
+    };
+    const counts = (status, stats) => {
+      const found = status === Status.Found ? `, cost ${formatNumber(stats.pathCost)}` : status === Status.NoPath ? ', no path' : '';
+      return `${stats.expanded} expanded${found}`;
+    };
+    const a = e.stats(), b = this.side.stats();
+    setText('race-label-a', `A: ${label(e.settings)} — ${counts(e.status(), a)}`, a.expanded);
+    setText('race-label-b', `B: ${label(this.store.race)} — ${counts(this.side.status(), b)}`, b.expanded);
+    $('race-label-a').dataset.status = String(e.status());
+    $('race-label-b').dataset.status = String(this.side.status());
+  }
+}
