@@ -29,7 +29,7 @@ const columns = [
   ['A* / Boost adjacency_list', 'native/astar', 'native/boost-adjlist', ''],
   ['A* / libtcod', 'native/astar', 'native/libtcod', '<= 0.2'],
   ['JPS / Boost CSR', 'native/jps', 'native/boost', '<= 0.025'],
-  ['JPS+ / Boost CSR', 'native/jps-plus', 'native/boost', '<= 0.0033'],
+  ['JPS+ / Boost CSR', 'native/jps-plus', 'native/boost', fourConnected ? '' : '<= 0.0033'],
   ['wasm A* / PF A*', 'wasm/astar', 'pathfinding.js/astar/search', fourConnected ? '<= 0.067' : '<= 0.1'],
   ['wasm A* / l1-path-finder', 'wasm/astar', 'l1-path-finder/search', '<= 1'],
   ['wasm JPS / PF JPS', 'wasm/jps', 'pathfinding.js/jps/search', '<= 0.1'],
@@ -64,7 +64,7 @@ if (geomeansFile) {
 
 const wrong = lines.filter((r) => !r.summary && r.mismatches > 0).map((r) => `${r.map} ${key(r)}: ${r.mismatches}`);
 const pre = lines.filter((r) => !r.summary && r.preprocess_ms >= 0)
-  .map((r) => `${r.map} ${key(r)}: ${r.preprocess_ms.toFixed(1)} ms, ${(r.preprocess_bytes / 1048576).toFixed(2)} MiB`);
+  .map((r) => `${r.map} ${key(r)}: ${r.preprocess_ms.toFixed(1)} ms${r.preprocess_bytes ? `, ${(r.preprocess_bytes / 1048576).toFixed(2)} MiB` : ''}`);
 const queries = lines.filter((r) => !r.summary).reduce((s, r) => Math.max(s, r.queries), 0);
 const bytes = [...new Set(lines.filter((r) => r.bytes_per_node).map((r) => `${r.runner} ${r.bytes_per_node}`))];
 console.log(`Ratios of mean time per query, ours / peer (below 1: we are faster), ${byMap.size} maps, up to ${queries} queries per map.`);

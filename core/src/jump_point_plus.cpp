@@ -47,8 +47,11 @@ bool JumpPointPlus::current(const Grid& grid) const {
 
 bool JumpPointPlus::built(const Grid& grid) const { return complete_ && current(grid); }
 
-bool JumpPointPlus::prepare(const Grid& grid) {
-  if (!current(grid)) beginBuild(grid);
+bool JumpPointPlus::prepare(const Grid& grid, std::uint32_t goalBoundingMaxCells) {
+  if (!current(grid, goalBoundingMaxCells)) {
+    grid_ = nullptr;  // a new limit rebuilds
+    beginBuild(grid, goalBoundingMaxCells);
+  }
   while (!buildSome(4096)) {
   }
   return applicable_;
@@ -57,6 +60,7 @@ bool JumpPointPlus::prepare(const Grid& grid) {
 bool JumpPointPlus::beginBuild(const Grid& grid, std::uint32_t goalBoundingMaxCells) {
   if (current(grid)) return applicable_;
   buildStartMs_ = nowMs();
+  limit_ = goalBoundingMaxCells;
   grid_ = &grid;
   revision_ = grid.revision();
   width_ = grid.width();

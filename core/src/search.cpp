@@ -122,7 +122,8 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   s.plusJump = false;
   if constexpr (std::is_same_v<Space, Grid>) {
     // JPS+ needs one goal and a grid within its rules and size; otherwise online JPS (or A*).
-    if (a == Algorithm::JumpPointPlus && s.goals.size() == 1) s.plusJump = s.jpsPlus.prepare(s.space);
+    if (a == Algorithm::JumpPointPlus && s.goals.size() == 1)
+      s.plusJump = s.jpsPlus.prepare(s.space, options.goalBoundingMaxCells);
     if (s.plusJump) s.jpsPlus.setGoal(s.goals[0]);
   }
   if (a == Algorithm::JumpPoint || (a == Algorithm::JumpPointPlus && !s.plusJump)) {

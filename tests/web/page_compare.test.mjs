@@ -11,7 +11,7 @@ import { withPage, saveScreenshot, clickCell, nativeCost, distDir, generateOnPag
 
 const kSquareMap = 'random128-25-7.map';
 const kHexMap = 'honeycomb.map.txt';
-const kAll = ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps'];
+const kAll = ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus'];
 
 const close = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 

@@ -89,6 +89,10 @@ bool parseOptions(const Args& args, const std::vector<BenchPeerKind>& peers, con
   if (!searchOptionsFromArgs(args, o.search)) return false;
   o.json = args.has("--json");
   o.fourConnected = args.has("--four-connected");
+  if (args.has("--goal-bounding-cells")) {
+    if (!parseIntArg(args.get("--goal-bounding-cells"), "--goal-bounding-cells", 0, 16777216, n)) return false;
+    o.search.goalBoundingMaxCells = static_cast<std::uint32_t>(n);
+  }
   if (args.has("--progress")) o.progress = true;
   if (args.has("--no-progress")) o.progress = false;
   for (const std::string& a : args.positional) {

@@ -16,8 +16,9 @@
 // with that move (all optimal first moves, ties included); a successor in a direction whose
 // box does not hold the goal is skipped, which keeps an optimal path (the search then skips
 // whole regions of the map). The boxes cost one Dijkstra per passable cell, so they are built
-// only up to kGoalBoundingMaxCells passable cells; above, JPS+ runs without them (goalBounded()
-// says which). Rebuilt when the grid object, its size or its revision changes.
+// only up to a number of passable cells (default kGoalBoundingMaxCells; the search takes
+// SearchOptions::goalBoundingMaxCells); above, JPS+ runs without them (goalBounded() says
+// which). Rebuilt when the grid object, its size, its revision or that limit changes.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -28,8 +29,8 @@
 namespace astar {
 
 // Goal bounding takes one Dijkstra per passable cell (quadratic): on this project's 2-core VM
-// about 1 s for 4,000 passable cells and 20 s for 16,000.
-inline constexpr std::uint32_t kGoalBoundingMaxCells = 16384;
+// 0.7 s for 2,054 passable cells (arena), 1.7 s for 2,445 (den312d), 41-45 s for 13,000-15,000.
+inline constexpr std::uint32_t kGoalBoundingMaxCells = 4096;
 // JPS+ tables take 16 bytes per cell; larger maps run online JPS instead (fellBack).
 inline constexpr std::uint32_t kJumpPointPlusMaxCells = 4u << 20;
 
@@ -41,16 +42,20 @@ class JumpPointPlus {
 
   // Builds everything at once when the grid (object, size, revision) changed: same as
   // beginBuild() then buildSome() until done. Returns applicable(grid).
-  bool prepare(const Grid& grid);
+  bool prepare(const Grid& grid, std::uint32_t goalBoundingMaxCells = kGoalBoundingMaxCells);
   // Incremental build, for a page that shows progress: beginBuild computes the jump distances
   // (linear) and returns applicable(grid); each buildSome() call runs at most `sources` of the
   // goal-bounding Dijkstras and returns true once the tables are complete. A no-op (true) when
   // nothing changed since the last complete build.
   bool beginBuild(const Grid& grid, std::uint32_t goalBoundingMaxCells = kGoalBoundingMaxCells);
   bool buildSome(std::uint32_t sources);
-  bool built(const Grid& grid) const;    // tables complete and current for this grid
-  bool current(const Grid& grid) const;  // a build (complete or not) started for this grid as it is
-  double buildProgress() const;          // 0..1 of the goal-bounding sources done
+  bool built(const Grid& grid) const;  // tables complete and current for this grid
+  // A build (complete or not) started for this grid as it is (and, given one, this limit).
+  bool current(const Grid& grid) const;
+  bool current(const Grid& grid, std::uint32_t goalBoundingMaxCells) const {
+    return current(grid) && goalBoundingMaxCells == limit_;
+  }
+  double buildProgress() const;  // 0..1 of the goal-bounding sources done
 
   bool ready() const { return applicable_; }
   bool goalBounded() const { return goalBounded_; }
@@ -98,10 +103,11 @@ class JumpPointPlus {
   double straightStep_ = 1.0, diagonalStep_ = 1.4142135623730951;
   double buildMs_ = 0.0;
   double buildStartMs_ = 0.0;
-  std::vector<std::uint8_t> open_;  // passable cells
-  std::vector<std::int16_t> jump_;  // [cell * 8 + direction]
-  std::vector<Box> boxes_;          // [cell * 8 + direction], when goal-bounded
-  std::vector<NodeId> sources_;     // passable cells, in order; the next Dijkstra's source:
+  std::uint32_t limit_ = kGoalBoundingMaxCells;  // the goal-bounding limit of the last build
+  std::vector<std::uint8_t> open_;               // passable cells
+  std::vector<std::int16_t> jump_;               // [cell * 8 + direction]
+  std::vector<Box> boxes_;                       // [cell * 8 + direction], when goal-bounded
+  std::vector<NodeId> sources_;                  // passable cells, in order; the next Dijkstra's source:
   std::size_t nextSource_ = 0;
   int goalX_ = -1, goalY_ = -1;
   NodeId goal_ = kNoNode;
