@@ -4,7 +4,10 @@
 // (bench/part.cmake); the `astar` tool never links Boost.
 //   bench_boost FILE.map.scen|DIR ... [--algorithms LIST] [--sample N] [--repeat R] ...
 // --algorithms defaults to "boost"; it may also name our algorithms (e.g. astar,jps,boost)
-// to time them interleaved with Boost in one process.
+// to time them interleaved with the peers in one process. Peers: boost (Boost.Graph on
+// compressed_sparse_row_graph, its fastest representation of a static graph), boost-adjlist
+// (adjacency_list<vecS, vecS>, the earlier peer) and, when built with libtcod, libtcod (its A*;
+// a length off the optimum is counted per map, not a failure).
 #include <iostream>
 #include <memory>
 #include <string>
@@ -13,12 +16,15 @@
 #include "bench_runner.h"
 #include "boost_peer.h"
 #include "cli.h"
+#ifdef ASTAR_BENCH_LIBTCOD
+#include "libtcod_peer.h"
+#endif
 
 namespace {
 
 class BoostRunner : public astar::cli::BenchPeer {
  public:
-  explicit BoostRunner(const astar::Grid& grid) : peer_(grid) {}
+  BoostRunner(const astar::Grid& grid, astar::bench::BoostGraphKind kind) : peer_(grid, kind) {}
   double search(astar::NodeId start, astar::NodeId goal, std::uint64_t& expanded) override {
     return peer_.search(start, goal, expanded);
   }
@@ -26,6 +32,19 @@ class BoostRunner : public astar::cli::BenchPeer {
  private:
   astar::bench::BoostGridPeer peer_;
 };
+
+#ifdef ASTAR_BENCH_LIBTCOD
+class LibtcodRunner : public astar::cli::BenchPeer {
+ public:
+  explicit LibtcodRunner(const astar::Grid& grid) : peer_(grid) {}
+  double search(astar::NodeId start, astar::NodeId goal, std::uint64_t& expanded) override {
+    return peer_.search(start, goal, expanded);
+  }
+
+ private:
+  astar::bench::LibtcodGridPeer peer_;
+};
+#endif
 
 constexpr const char* kUsage = "bench_boost FILE.map.scen|DIR ... " ASTAR_BENCH_OPTIONS;
 
@@ -36,8 +55,9 @@ int main(int argc, char** argv) {
   cli::programName = "bench_boost";
   if (argc >= 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "help")) {
     std::cout << "usage: " << kUsage
-              << "\n  Boost.Graph astar_search (8-connected, no corner cutting, octile heuristic) on Moving AI"
-                 "\n  scenarios; --algorithms defaults to boost and may add ours (astar, jps, ...). Output as"
+              << "\n  Boost.Graph astar_search (boost: compressed_sparse_row_graph; boost-adjlist: adjacency_list)"
+                 "\n  and libtcod's A* (libtcod, when built with it) on Moving AI scenarios; --algorithms defaults"
+                 "\n  to boost and may add ours (astar, jps, ...). Output as"
                  "\n  `astar bench` (see `astar help`).\n";
     return cli::kExitOk;
   }
@@ -49,8 +69,22 @@ int main(int argc, char** argv) {
     std::cerr << "usage: " << kUsage << "\n";
     return cli::kExitBadInput;
   }
-  const std::vector<cli::BenchPeerKind> peers = {
+  using astar::bench::BoostGraphKind;
+  std::vector<cli::BenchPeerKind> peers = {
       {"boost",
-       [](const astar::Grid& grid) -> std::unique_ptr<cli::BenchPeer> { return std::make_unique<BoostRunner>(grid); }}};
+       [](const astar::Grid& grid) -> std::unique_ptr<cli::BenchPeer> {
+         return std::make_unique<BoostRunner>(grid, BoostGraphKind::CompressedSparseRow);
+       }},
+      {"boost-adjlist", [](const astar::Grid& grid) -> std::unique_ptr<cli::BenchPeer> {
+         return std::make_unique<BoostRunner>(grid, BoostGraphKind::AdjacencyList);
+       }}};
+#ifdef ASTAR_BENCH_LIBTCOD
+  peers.push_back({"libtcod",
+                   [](const astar::Grid& grid) -> std::unique_ptr<cli::BenchPeer> {
+                     if (!astar::bench::LibtcodGridPeer::applicable(grid)) return nullptr;
+                     return std::make_unique<LibtcodRunner>(grid);
+                   },
+                   false});
+#endif
   return cli::runBench(args, peers, "boost", "bench");
 }

@@ -5,7 +5,8 @@ include(${CMAKE_CURRENT_LIST_DIR}/agents.cmake OPTIONAL)  # path_service_bench (
 
 # bench_boost uses the benchmark runner of the `astar` tool (tools/astar/bench_runner.*), so the
 # two time and report the same way; it needs the tool's sources, not its target.
-set(ASTAR_BENCH_RUNNER_SOURCES ${PROJECT_SOURCE_DIR}/tools/astar/bench_runner.cpp ${PROJECT_SOURCE_DIR}/tools/astar/cli.cpp)
+set(ASTAR_BENCH_RUNNER_SOURCES ${PROJECT_SOURCE_DIR}/tools/astar/bench_runner.cpp
+                                ${PROJECT_SOURCE_DIR}/tools/astar/bench_support.cpp ${PROJECT_SOURCE_DIR}/tools/astar/cli.cpp)
 find_package(Boost 1.74 QUIET)
 if(Boost_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/tools/astar/bench_runner.cpp)
   add_executable(bench_boost ${PROJECT_SOURCE_DIR}/bench/bench_boost.cpp ${PROJECT_SOURCE_DIR}/bench/boost_peer.cpp
@@ -20,6 +21,19 @@ if(Boost_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/tools/astar/bench_runner.cpp)
   set_source_files_properties(${PROJECT_SOURCE_DIR}/bench/boost_peer.cpp PROPERTIES COMPILE_OPTIONS -Wno-maybe-uninitialized)
   set_target_properties(bench_boost PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bench)
   message(STATUS "bench_boost: Boost.Graph peer enabled (Boost ${Boost_VERSION})")
+  # libtcod (Debian libtcod-dev), the second native peer, when pkg-config finds it.
+  find_package(PkgConfig QUIET)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(ASTAR_LIBTCOD QUIET IMPORTED_TARGET libtcod)
+  endif()
+  if(ASTAR_LIBTCOD_FOUND)
+    target_sources(bench_boost PRIVATE ${PROJECT_SOURCE_DIR}/bench/libtcod_peer.cpp)
+    target_link_libraries(bench_boost PRIVATE PkgConfig::ASTAR_LIBTCOD)
+    target_compile_definitions(bench_boost PRIVATE ASTAR_BENCH_LIBTCOD)
+    message(STATUS "bench_boost: libtcod peer enabled (libtcod ${ASTAR_LIBTCOD_VERSION})")
+  else()
+    message(STATUS "bench_boost: libtcod not found, the libtcod peer is left out")
+  endif()
 else()
   message(STATUS "bench_boost: Boost not found, the Boost.Graph peer is left out")
 endif()
@@ -46,3 +60,10 @@ if(ASTAR_BENCH_NODE)
                                         ${PROJECT_SOURCE_DIR}/bench/node/summary.test.mjs)
   set_tests_properties(bench.summaries PROPERTIES LABELS bench)
 endif()
+
+# The 4-connected set (bench/four_connected_set.cpp): written by make bench into its build
+# folder from ../shared/maps-bench and the arcade generator; nothing of it is committed.
+add_executable(four_connected_set ${PROJECT_SOURCE_DIR}/bench/four_connected_set.cpp)
+target_link_libraries(four_connected_set PRIVATE astar_core)
+target_compile_options(four_connected_set PRIVATE ${ASTAR_WARNINGS})
+set_target_properties(four_connected_set PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bench)

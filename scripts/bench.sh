@@ -9,6 +9,9 @@
 #   OUT=folder    where the JSON lines and the table go (default build-bench)
 #   RUNS=N        whole runs (default 1); with N > 1 each goes to OUT/run-K and a last table
 #                 gives every run's geometric means and their median
+#   FOUR=0        leave out the 4-connected set (default 1: the maps searched 4-connected and
+#                 arcade mazes with wrap-around, written to OUT/four-connected by
+#                 bench/four_connected_set; FOUR_ROWS=N rows per map, default 100)
 # Any wrong length from our code fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,11 +35,19 @@ echo "bench.sh: building the native runners (build-release) and the bench wasm m
 cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUT/configure-native.log"
 # bench_boost exists only when CMake found Boost (scripts/setup.sh bench installs it); without
 # it the native runner is `astar bench` alone and the table has no Boost columns.
-native_targets=(astar no_path_bench)
+native_targets=(astar no_path_bench four_connected_set)
 native=(build-release/tools/astar/astar bench)
+native4=(build-release/tools/astar/astar bench --four-connected --algorithms astar,jps-plus)
 if grep -q "bench_boost: Boost.Graph peer enabled" "$OUT/configure-native.log"; then
   native_targets+=(bench_boost)
-  native=(build-release/bench/bench_boost --algorithms astar,jps,boost)
+  # Boost.Graph on compressed_sparse_row_graph (its best configuration) and, as a labelled
+  # second column, adjacency_list; libtcod's A* when CMake found libtcod.
+  peers=boost,boost-adjlist
+  grep -q "bench_boost: libtcod peer enabled" "$OUT/configure-native.log" && peers+=,libtcod
+  # JPS+ with goal bounding up to 16,384 open cells (arena, den312d, ost003d, lak303d; ~90 s of
+  # preprocessing, reported apart); the library default is 4,096 (a page stays responsive).
+  native=(build-release/bench/bench_boost --goal-bounding-cells 16384 --algorithms "${NATIVE_ALGORITHMS:-astar,jps,jps-plus},$peers")
+  native4=(build-release/bench/bench_boost --four-connected --algorithms "astar,jps-plus,$peers")
 else
   echo "bench.sh: Boost not found: no Boost.Graph peer in this run" >&2
 fi
@@ -67,6 +78,24 @@ for run in $(seq 1 "$RUNS"); do
     node bench/node/run.mjs --json --module build-bench-wasm/astar_bench.mjs --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$dir/node.jsonl"
   done
   node bench/node/table.mjs --geomeans "$dir/geomeans.json" "$dir/native.jsonl" "$dir/node.jsonl" | tee "$dir/table.md"
+  if [ "${FOUR:-1}" != 0 ]; then
+    # The 4-connected set: optimal lengths from our Dijkstra (checked against a BFS in
+    # tests/unit/test_four_connected.cpp), written under OUT, never committed.
+    four="$OUT/four-connected"
+    [ -d "$four" ] || build-release/bench/four_connected_set "$MAPS" "$four" --rows "${FOUR_ROWS:-100}" >&2
+    : > "$dir/native-4c.jsonl"
+    : > "$dir/node-4c.jsonl"
+    echo "bench.sh: run $run of $RUNS: the 4-connected set (native: A*, Boost, libtcod; node: wasm A*, PathFinding.js A*, l1-path-finder)" >&2
+    for scen in $(find "$four" -name '*.scen' | LC_ALL=C sort); do
+      "${native4[@]}" --json --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$dir/native-4c.jsonl"
+      case "$scen" in
+        *.map.scen) node bench/node/run.mjs --json --four-connected --runners wasm-astar,pf-astar,l1 \
+          --module build-bench-wasm/astar_bench.mjs --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$dir/node-4c.jsonl" ;;
+      esac
+    done
+    echo
+    node bench/node/table.mjs "$dir/native-4c.jsonl" "$dir/node-4c.jsonl" | tee "$dir/table-4c.md"
+  fi
 done
 # A query with no path from a walled-in start costs the same on a small and a huge map (the
 # partial path's end is chosen among the expanded nodes; the per-query reset is O(1)).

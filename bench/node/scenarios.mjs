@@ -56,6 +56,17 @@ export function sampleRows(rows, n) {
   return picked;
 }
 
+// Up to n rows of the file that sampleRows(rows, n) does not pick, spread the same way: the
+// warm-up runs them, so no timed query is run just before it is timed.
+export function warmupRows(rows, n) {
+  const picked = new Set(sampleRows(rows, n));
+  const others = rows.filter((r) => !picked.has(r)).sort((a, b) => a.bucket - b.bucket);
+  const m = Math.min(n || others.length, others.length);
+  const out = [];
+  for (let i = 0; i < m; ++i) out.push(others[Math.floor(((2 * i + 1) * others.length) / (2 * m))]);
+  return out;
+}
+
 export function scenarioFiles(inputs) {
   const out = [];
   for (const p of inputs) {

@@ -27,17 +27,17 @@ test('table.mjs writes the geometric mean of the per-map ratios', () => {
   assert.match(table, /\| \*\*geometric mean\*\* \| \*\*0\.500\*\* \|/);
   const written = JSON.parse(fs.readFileSync(out, 'utf8'));
   assert.equal(written.maps, 2);
-  const column = written.columns.find((c) => c.name === 'A* / Boost');
+  const column = written.columns.find((c) => c.name === 'A* / Boost CSR');
   assert.ok(Math.abs(column.geomean - 0.5) < 1e-12);
 });
 
 test('median.mjs gives each run and the median, skipping runs without the figure', () => {
   const runFile = (i, astar, jps) => write(`run-${i}.json`, JSON.stringify({ maps: 13, columns: [
-    { name: 'A* / Boost', target: '<= 0.2', geomean: astar }, { name: 'JPS / Boost', target: '<= 0.04', geomean: jps }] }));
+    { name: 'A* / Boost CSR', target: '<= 0.2', geomean: astar }, { name: 'JPS / Boost CSR', target: '<= 0.025', geomean: jps }] }));
   const files = [runFile(1, 0.3, 0.02), runFile(2, 0.2, null), runFile(3, 0.25, 0.03)];
   const out = run('median.mjs', files);
-  assert.match(out, /\| A\* \/ Boost \| 0\.300 \| 0\.200 \| 0\.250 \| \*\*0\.250\*\* \| <= 0\.2 \|/);
-  assert.match(out, /\| JPS \/ Boost \| 0\.020 \| – \| 0\.030 \| \*\*0\.025\*\* \| <= 0\.04 \|/);
+  assert.match(out, /\| A\* \/ Boost CSR \| 0\.300 \| 0\.200 \| 0\.250 \| \*\*0\.250\*\* \| <= 0\.2 \|/);
+  assert.match(out, /\| JPS \/ Boost CSR \| 0\.020 \| – \| 0\.030 \| \*\*0\.025\*\* \| <= 0\.025 \|/);
 });
 
 test('median.mjs without files is an error', () => {

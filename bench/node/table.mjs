@@ -21,15 +21,23 @@ for (const r of lines) {
   byMap.get(r.map)[key(r)] = r;
 }
 
+// The 4-connected set (map names ending in -4c.map, bench/four_connected_set.cpp) has its own
+// targets (issue 15): wasm A* at least 15x faster than PathFinding.js, no slower than l1-path-finder.
+const fourConnected = [...byMap.keys()].length > 0 && [...byMap.keys()].every((m) => m.includes('-4c.') || m.startsWith('arcade-'));
 const columns = [
-  ['A* / Boost', 'native/astar', 'native/boost', '<= 0.2'],
-  ['JPS / Boost', 'native/jps', 'native/boost', '<= 0.04'],
-  ['wasm A* / PF A*', 'wasm/astar', 'pathfinding.js/astar/search', '<= 0.1'],
+  ['A* / Boost CSR', 'native/astar', 'native/boost', '<= 0.2'],
+  ['A* / Boost adjacency_list', 'native/astar', 'native/boost-adjlist', ''],
+  ['A* / libtcod', 'native/astar', 'native/libtcod', '<= 0.2'],
+  ['JPS / Boost CSR', 'native/jps', 'native/boost', '<= 0.025'],
+  ['JPS+ / Boost CSR', 'native/jps-plus', 'native/boost', fourConnected ? '' : '<= 0.0033'],
+  ['wasm A* / PF A*', 'wasm/astar', 'pathfinding.js/astar/search', fourConnected ? '<= 0.067' : '<= 0.1'],
+  ['wasm A* / l1-path-finder', 'wasm/astar', 'l1-path-finder/search', '<= 1'],
   ['wasm JPS / PF JPS', 'wasm/jps', 'pathfinding.js/jps/search', '<= 0.1'],
   ['wasm A* / PF A* (clone+search)', 'wasm/astar', 'pathfinding.js/astar/clone+search', ''],
   ['wasm JPS / PF JPS (clone+search)', 'wasm/jps', 'pathfinding.js/jps/clone+search', ''],
-  ['wasm A* / native A*', 'wasm/astar', 'native/astar', '<= 1.5'],
-  ['wasm JPS / native JPS', 'wasm/jps', 'native/jps', '<= 1.5'],
+  ['wasm A* / native A*', 'wasm/astar', 'native/astar', '<= 1.3'],
+  ['wasm JPS / native JPS', 'wasm/jps', 'native/jps', '<= 1.3'],
+  ['wasm JPS+ / native JPS+', 'wasm/jps-plus', 'native/jps-plus', '<= 1.3'],
 ].filter(([, a, b]) => [...byMap.values()].some((m) => m[a] && m[b]));
 
 const fmt = (x) => (x === undefined ? '–' : x < 0.01 ? x.toFixed(4) : x.toFixed(3));
@@ -55,10 +63,13 @@ if (geomeansFile) {
 }
 
 const wrong = lines.filter((r) => !r.summary && r.mismatches > 0).map((r) => `${r.map} ${key(r)}: ${r.mismatches}`);
+const pre = lines.filter((r) => !r.summary && r.preprocess_ms >= 0)
+  .map((r) => `${r.map} ${key(r)}: ${r.preprocess_ms.toFixed(1)} ms${r.preprocess_bytes ? `, ${(r.preprocess_bytes / 1048576).toFixed(2)} MiB` : ''}`);
 const queries = lines.filter((r) => !r.summary).reduce((s, r) => Math.max(s, r.queries), 0);
 const bytes = [...new Set(lines.filter((r) => r.bytes_per_node).map((r) => `${r.runner} ${r.bytes_per_node}`))];
 console.log(`Ratios of mean time per query, ours / peer (below 1: we are faster), ${byMap.size} maps, up to ${queries} queries per map.`);
 console.log(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores; node ${process.version}; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.\n`);
 console.log(out.join('\n'));
 console.log(`\nSearch state, bytes per node: ${bytes.join(', ') || 'not reported'}.`);
-console.log(wrong.length ? `Wrong lengths: ${wrong.join('; ')}` : 'Every returned length matched the scenario optimum.');
+if (pre.length) console.log(`Preprocessing (once per map, untimed in the ratios): ${pre.join('; ')}.`);
+console.log(wrong.length ? `Wrong lengths (lengths off the optimum, per map and runner): ${wrong.join('; ')}` : 'Every returned length matched the scenario optimum.');

@@ -26,6 +26,9 @@ constexpr AlgorithmInfo kAlgorithms[kAlgorithmCount] = {
      "Depth-first: any path, often a long one."},
     {Algorithm::JumpPoint, "jps", "Jump point search", true, true, false, false, true,
      "Jump point search: A* that skips symmetric paths on uniform-cost square grids (elsewhere it runs as A*)."},
+    {Algorithm::JumpPointPlus, "jps-plus", "JPS+ (goal bounding)", true, true, false, false, true,
+     "JPS+ with goal bounding: jump point search from per-map tables (jump distances, and goal-bounding boxes on "
+     "maps up to 16,384 open cells), built once per map; one goal, uniform-cost square grids (elsewhere JPS or A*)."},
 };
 
 constexpr const char* kStatusNames[kStatusCount] = {"idle", "in-progress", "found", "no-path", "invalid-input"};

@@ -1,6 +1,6 @@
-// Search: the one search loop (A*, weighted A*, Dijkstra, greedy, BFS, DFS, JPS) over any
-// space. The algorithms differ only in the key they order the open list by and in whether
-// a better path to a seen node updates it; JPS differs in its successor generator.
+// Search: the one search loop (A*, weighted A*, Dijkstra, greedy, BFS, DFS, JPS, JPS+) over
+// any space. The algorithms differ only in the key they order the open list by and in whether
+// a better path to a seen node updates it; JPS and JPS+ differ in their successor generators.
 #include "astar/search.h"
 
 #include <algorithm>
@@ -119,14 +119,22 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   // expansions with reopening, 1.46 million without; A* 4.02 million).
   s.reopenClosed = weighted && options.reopenClosed;
   s.jump = false;
-  if (a == Algorithm::JumpPoint) {
+  s.plusJump = false;
+  if constexpr (std::is_same_v<Space, Grid>) {
+    // JPS+ needs one goal and a grid within its rules and size; otherwise online JPS (or A*).
+    if (a == Algorithm::JumpPointPlus && s.goals.size() == 1)
+      s.plusJump = s.jpsPlus.prepare(s.space, options.goalBoundingMaxCells);
+    if (s.plusJump) s.jpsPlus.setGoal(s.goals[0]);
+  }
+  if (a == Algorithm::JumpPoint || (a == Algorithm::JumpPointPlus && !s.plusJump)) {
     if constexpr (std::is_same_v<Space, Grid>) s.jump = s.jps.prepare(s.space);
-    stats_.fellBack = !s.jump;  // terrain, portals, one-way cells, wrap or other corner rules: plain A*
+    stats_.fellBack = !s.jump || a == Algorithm::JumpPointPlus;  // terrain, portals, wrap, ...: plain A*
     if (s.jump) s.jps.setGoals(s.goals);
   }
 
   s.bypass = !s.reopenClosed;
-  if constexpr (std::is_same_v<Space, Grid>) s.skipDominated = !s.jump && s.space.canSkipDominatedMoves();
+  if constexpr (std::is_same_v<Space, Grid>)
+    s.skipDominated = !s.jump && !s.plusJump && s.space.canSkipDominatedMoves();
 
   if (const char* problem = s.estimate.configure(s.space, s.goals, blind ? Heuristic::Zero : options.heuristic,
                                                  options.wrapAware, options.portalAware, landmarks))
@@ -289,6 +297,11 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
         auto collectJump = [&](NodeId v, double stepCost) { successors[jumps++] = {v, stepCost}; };
         s.jps.forEachSuccessor(u, parents[u], collectJump);
         count = jumps;
+      } else if (s.plusJump) {
+        std::uint32_t jumps = 0;
+        auto collectJump = [&](NodeId v, double stepCost) { successors[jumps++] = {v, stepCost}; };
+        s.jpsPlus.forEachSuccessor(u, parents[u], collectJump);
+        count = jumps;
       } else {
         auto collect = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
           successors[count++] = {v, stepCost};
@@ -320,6 +333,34 @@ std::size_t Search<Space>::copyPath(std::span<NodeId> out) const {
   const std::size_t n = std::min(out.size(), whole.size());
   std::copy_n(whole.begin(), n, out.begin());
   return whole.size();
+}
+
+template <class Space>
+Preprocessing Search<Space>::preprocessing() const {
+  Preprocessing p;
+  if constexpr (std::is_same_v<Space, Grid>) {
+    const JumpPointPlus& plus = impl_->jpsPlus;
+    if (plus.built(impl_->space) && plus.ready()) {
+      p.milliseconds = plus.buildMilliseconds();
+      p.bytes = plus.bytes();
+      p.goalBounding = plus.goalBounded();
+    }
+  }
+  return p;
+}
+
+template <class Space>
+double Search<Space>::preprocessSome(std::uint32_t sources) {
+  if constexpr (std::is_same_v<Space, Grid>) {
+    JumpPointPlus& plus = impl_->jpsPlus;
+    if (!plus.current(impl_->space) && !plus.beginBuild(impl_->space)) return 1.0;
+    if (!plus.ready()) return 1.0;
+    plus.buildSome(sources);
+    return plus.buildProgress();
+  } else {
+    (void)sources;
+    return 1.0;
+  }
 }
 
 template class Search<Grid>;

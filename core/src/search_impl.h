@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "astar/jump_point.h"
+#include "astar/jump_point_plus.h"
 #include "astar/search.h"
 #include "estimator.h"
 #include "indexed_heap.h"
@@ -98,6 +99,8 @@ struct Search<Space>::Impl {
   std::vector<detail::OpenEntry> ready;
   std::size_t staleReady = 0;  // entries in `ready` whose node has left it
   JumpPointSuccessors jps;     // grids only; its bitsets are rebuilt when the grid changes
+  bool plusJump = false;       // JPS+ successors (jpsPlus), a single goal on a grid it applies to
+  JumpPointPlus jpsPlus;       // grids only; its tables are rebuilt when the grid changes
   struct Successor {
     NodeId node;
     double cost;
@@ -171,7 +174,7 @@ struct Search<Space>::Impl {
       path.push_back(n);
       if constexpr (std::is_same_v<Space, Grid>) {
         const NodeId p = parents[n];
-        if (!jump || p == kNoNode) continue;
+        if (!(jump || plusJump) || p == kNoNode) continue;
         const int px = space.xOf(p), py = space.yOf(p);
         int x = space.xOf(n), y = space.yOf(n);
         const int dx = (px > x) - (px < x), dy = (py > y) - (py < y);

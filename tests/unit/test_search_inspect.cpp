@@ -27,7 +27,7 @@ SearchOptions optionsFor(int map) {
   SearchOptions options;
   options.algorithm = static_cast<Algorithm>(map % kAlgorithmCount);
   options.weight = 2.0;
-  options.reopenClosed = map % 2 == 0;
+  options.reopenClosed = map / kAlgorithmCount % 2 == 0;  // not tied to the algorithm (kAlgorithmCount is even)
   options.wrapAware = options.portalAware = map % 5 != 0;
   options.recordExpansions = true;
   options.traceExpansions = true;

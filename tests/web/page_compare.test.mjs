@@ -11,7 +11,7 @@ import { withPage, saveScreenshot, clickCell, nativeCost, distDir, generateOnPag
 
 const kSquareMap = 'random128-25-7.map';
 const kHexMap = 'honeycomb.map.txt';
-const kAll = ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps'];
+const kAll = ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus'];
 
 const close = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
@@ -291,7 +291,7 @@ test('compare all on a 512 x 512 map: the page keeps drawing frames (timing repo
           wait();
         });
       }));
-      assert.equal(r.rows.length, 7);
+      assert.equal(r.rows.length, kAll.length);
       for (const [name, status] of r.rows) assert.equal(status, 2, `${name} found a path on the 512 x 512 map`);
       assert.ok(r.slices >= 2, `the compare ran in ${r.slices} slices (it yields to the page between them)`);
       console.log(`512x512 compare (${run}): ${r.wallMs.toFixed(0)} ms until the table was complete, engine ${r.engineMs.toFixed(1)} ms, ` +
@@ -308,7 +308,7 @@ test('phone-sized viewport: the compare table scrolls sideways inside the panel,
     await page.locator('#compare').scrollIntoViewIfNeeded();
     await page.tap('#compare');
     await page.waitForFunction(() => document.getElementById('compare-section').dataset.state === 'done');
-    assert.equal((await tableRows(page)).length, 7);
+    assert.equal((await tableRows(page)).length, kAll.length);
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(scroll <= 390, `no sideways scrolling of the page (${scroll} px wide)`);
     const box = await page.evaluate(() => {

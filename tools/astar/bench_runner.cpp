@@ -5,7 +5,6 @@
 // single wrong length fails the run (exit code 1).
 #include "bench_runner.h"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,14 +12,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <sstream>
-
-#include <dirent.h>
 
 #include "astar/formats.h"
 #include "astar/path_cost.h"
 #include "astar/search.h"
+#include "bench_support.h"
 #include "search_options.h"
 
 namespace astar::cli {
@@ -42,100 +39,6 @@ struct ScenarioQuery {
   int line;
 };
 
-struct MapResult {
-  std::string map;
-  std::string runner;
-  std::size_t queries = 0;
-  double meanUs = 0, medianUs = 0, p95Us = 0, meanExpanded = 0;
-  std::size_t mismatches = 0;
-  std::size_t bytesPerNode = 0;
-  bool fellBack = false;
-};
-
-bool endsWith(const std::string& s, const char* suffix) {
-  const std::size_t n = std::strlen(suffix);
-  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
-}
-
-bool isDirectory(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-// The .map.scen files of a folder, sorted by name.
-std::vector<std::string> scenariosIn(const std::string& dir) {
-  std::vector<std::string> out;
-  if (DIR* d = ::opendir(dir.c_str())) {
-    while (const dirent* e = ::readdir(d)) {
-      const std::string name = e->d_name;
-      if (endsWith(name, ".map.scen")) out.push_back(dir + "/" + name);
-    }
-    ::closedir(d);
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// N rows spread over all buckets: rows ordered by bucket (stable), then N evenly spaced
-// picks. Scenario files list short paths first, so the first N rows would be only short ones.
-// bench/node/scenarios.mjs makes the same picks.
-std::vector<std::size_t> sampleRows(const Scenario& scenario, std::size_t n) {
-  std::vector<std::size_t> order(scenario.rows.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return scenario.rows[a].bucket < scenario.rows[b].bucket; });
-  if (n == 0 || n >= order.size()) return order;
-  std::vector<std::size_t> picked;
-  for (std::size_t i = 0; i < n; ++i) picked.push_back(order[(2 * i + 1) * order.size() / (2 * n)]);
-  return picked;
-}
-
-class Progress {
- public:
-  explicit Progress(bool on) : on_(on) {}
-  void show(std::size_t done, std::size_t total, const std::string& label) {
-    if (!on_ || total == 0) return;
-    const auto now = Clock::now();
-    if (done != total && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    const int width = 30, filled = static_cast<int>(static_cast<double>(width) * static_cast<double>(done) /
-                                                    static_cast<double>(total));
-    std::fprintf(stderr, "\r[%.*s%*s] %3d%%  %-40.40s", filled, "##############################", width - filled, "",
-                 static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(total)), label.c_str());
-    std::fflush(stderr);
-  }
-  void finish() {
-    if (on_) std::fprintf(stderr, "\r%*s\r", 80, "");
-  }
-
- private:
-  bool on_;
-  Clock::time_point last_{};
-};
-
-double percentile(std::vector<double> sorted, double p) {
-  if (sorted.empty()) return 0;
-  const std::size_t i = static_cast<std::size_t>(std::ceil(p * static_cast<double>(sorted.size()))) - 1;
-  return sorted[std::min(i, sorted.size() - 1)];
-}
-
-// Mean, median and p95 of per-query times; each query's time is the median of its repeats
-// (bench/node/run.mjs does the same).
-void summarise(std::vector<std::vector<double>>& times, MapResult& r) {
-  std::vector<double> perQuery;
-  for (std::vector<double>& t : times) {
-    std::sort(t.begin(), t.end());
-    perQuery.push_back(t[(t.size() - 1) / 2]);  // the median (the lower one for an even count)
-  }
-  std::sort(perQuery.begin(), perQuery.end());
-  double sum = 0;
-  for (double t : perQuery) sum += t;
-  r.queries = perQuery.size();
-  r.meanUs = perQuery.empty() ? 0 : sum / static_cast<double>(perQuery.size());
-  r.medianUs = percentile(perQuery, 0.5);
-  r.p95Us = percentile(perQuery, 0.95);
-}
-
 struct Options {
   std::vector<std::string> inputs;
   std::vector<Runner> runners;
@@ -144,6 +47,7 @@ struct Options {
   int repeat = 1;
   int warmupMs = 300;  // per runner and map; 0 (with at least 5 queries) for instruction counts
   bool json = false;
+  bool fourConnected = false;  // --four-connected: Moving AI maps searched without diagonal moves
   bool progress = ::isatty(2) != 0;
 };
 
@@ -184,6 +88,11 @@ bool parseOptions(const Args& args, const std::vector<BenchPeerKind>& peers, con
   }
   if (!searchOptionsFromArgs(args, o.search)) return false;
   o.json = args.has("--json");
+  o.fourConnected = args.has("--four-connected");
+  if (args.has("--goal-bounding-cells")) {
+    if (!parseIntArg(args.get("--goal-bounding-cells"), "--goal-bounding-cells", 0, 16777216, n)) return false;
+    o.search.goalBoundingMaxCells = static_cast<std::uint32_t>(n);
+  }
   if (args.has("--progress")) o.progress = true;
   if (args.has("--no-progress")) o.progress = false;
   for (const std::string& a : args.positional) {
@@ -205,60 +114,6 @@ bool parseOptions(const Args& args, const std::vector<BenchPeerKind>& peers, con
   return parseRunners(args.get("--algorithms", defaultRunners), peers, o.runners, error);
 }
 
-// Loads a scenario file and its map (beside it: the file name without ".scen").
-bool loadScenario(const std::string& path, Scenario& scenario, MapDocument& doc, std::string& error) {
-  std::string text;
-  if (!readFile(path, text)) return false;  // readFile printed why
-  if (Error e = readScenario(text, scenario)) {
-    error = located(path, e);
-    return false;
-  }
-  std::string mapPath = endsWith(path, ".scen") ? path.substr(0, path.size() - 5) : path + ".map";
-  if (!readFile(mapPath, text)) return false;
-  if (Error e = readMap(text, doc, MapFormat::MovingAi)) {
-    error = located(mapPath, e);
-    return false;
-  }
-  doc.grid.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);  // the rule the optima were computed under
-  for (const ScenarioRow& row : scenario.rows) {
-    if (row.mapWidth != doc.grid.width() || row.mapHeight != doc.grid.height()) {
-      error = path + ":" + std::to_string(row.line) + ": row is for a " + std::to_string(row.mapWidth) + " x " +
-              std::to_string(row.mapHeight) + " map, " + mapPath + " is " + std::to_string(doc.grid.width()) + " x " +
-              std::to_string(doc.grid.height());
-      return false;
-    }
-    if (!doc.grid.contains(row.startX, row.startY) || !doc.grid.contains(row.goalX, row.goalY)) {
-      error = path + ":" + std::to_string(row.line) + ": start or goal outside the map";
-      return false;
-    }
-  }
-  return true;
-}
-
-// A file name as a JSON string body (quotes, backslashes and control characters escaped).
-std::string jsonText(const std::string& s) {
-  std::string out;
-  for (const char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-void printJson(const MapResult& r) {
-  std::printf(
-      "{\"runner\":\"native\",\"map\":\"%s\",\"algorithm\":\"%s\",\"queries\":%zu,\"mean_us\":%.3f,\"median_us\":%.3f,"
-      "\"p95_us\":%.3f,\"mean_expanded\":%.1f,\"mismatches\":%zu,\"bytes_per_node\":%zu,\"fell_back\":%s}\n",
-      jsonText(r.map).c_str(), r.runner.c_str(), r.queries, r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches,
-      r.bytesPerNode, r.fellBack ? "true" : "false");
-}
-
 }  // namespace
 
 int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const std::string& defaultRunners,
@@ -275,19 +130,28 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
   for (const std::string& path : o.inputs) {
     Scenario scenario;
     MapDocument doc;
-    if (!loadScenario(path, scenario, doc, error)) {
+    if (!loadScenario(path, o.fourConnected, scenario, doc, error)) {
       progress.finish();
       if (!error.empty()) fail(error);
       return kExitBadInput;
     }
     const Grid& grid = doc.grid;
     const std::string mapName(baseName(endsWith(path, ".scen") ? path.substr(0, path.size() - 5) : path));
-    std::vector<ScenarioQuery> queries;
-    for (std::size_t i : sampleRows(scenario, o.sample)) {
+    std::vector<ScenarioQuery> queries, warmups;
+    std::vector<std::size_t> warmupRows;
+    auto queryOf = [&](std::size_t i) {
       const ScenarioRow& row = scenario.rows[i];
-      queries.push_back({grid.index(row.startX, row.startY), grid.index(row.goalX, row.goalY), row.optimalLength,
-                         row.tolerance, row.line});
-    }
+      return ScenarioQuery{grid.index(row.startX, row.startY), grid.index(row.goalX, row.goalY), row.optimalLength,
+                           row.tolerance, row.line};
+    };
+    for (std::size_t i : sampleRows(scenario, o.sample, &warmupRows)) queries.push_back(queryOf(i));
+    for (std::size_t i : warmupRows) warmups.push_back(queryOf(i));
+    // Like a game's queries: every timed query differs from the one before it, and the warm-up
+    // runs other rows of the map (when every row is timed: the timed rows from the middle, so
+    // the last warm-up query is never the first timed one).
+    if (warmups.empty())
+      for (std::size_t i = 0; i < queries.size(); ++i)
+        warmups.push_back(queries[(i + queries.size() / 2 + 1) % queries.size()]);
     GridSearch search(grid);
     std::vector<std::unique_ptr<BenchPeer>> built(peers.size());
     const std::size_t runnerCount = o.runners.size();
@@ -311,7 +175,16 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
         if (runner.peer >= 0) {
           std::unique_ptr<BenchPeer>& slot = built[static_cast<std::size_t>(runner.peer)];
           // Per-map set-up stays out of the timings, as for any user who keeps a map loaded.
-          if (!slot) slot = peers[static_cast<std::size_t>(runner.peer)].build(grid);
+          if (!slot && !result.skipped) {
+            slot = peers[static_cast<std::size_t>(runner.peer)].build(grid);
+            if (!slot) {
+              result.skipped = true;
+              progress.finish();
+              std::fprintf(stderr, "%s: %s: %s cannot search %s as its scenario means it: skipped\n", programName,
+                           command.c_str(), runner.name.c_str(), mapName.c_str());
+            }
+          }
+          if (result.skipped) continue;
           peer = slot.get();
         }
         if (rep == 0 && !queries.empty()) {
@@ -321,7 +194,7 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
           // native side of the wasm / native ratio ran cold.
           const auto until = Clock::now() + std::chrono::milliseconds(o.warmupMs);
           for (std::size_t i = 0; i < 5 || Clock::now() < until; ++i) {
-            const ScenarioQuery& q = queries[i % queries.size()];
+            const ScenarioQuery& q = warmups[i % warmups.size()];
             if (peer) {
               std::uint64_t ignored = 0;
               peer->search(q.start, q.goal, ignored);
@@ -363,6 +236,10 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
                 (bound > 1.0 && length >= q.optimum - q.tolerance && length <= bound * q.optimum + q.tolerance);
             if (!right) {
               ++result.mismatches;
+              if (peer && !peers[static_cast<std::size_t>(runner.peer)].exact) {
+                progress.show(++done, steps, mapName + " " + runner.name);
+                continue;  // counted and reported per map; not a failure of ours
+              }
               progress.finish();
               const char* why = peer ? "" : search.message();  // e.g. a start on a wall
               char allowed[64] = "";
@@ -383,7 +260,12 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
       summarise(times[ri], r);
       r.meanExpanded = queries.empty() ? 0 : expanded[ri] / static_cast<double>(queries.size());
       r.bytesPerNode = o.runners[ri].peer >= 0 ? 0 : search.bytesPerNode();
-      totalMismatches += r.mismatches;
+      if (o.runners[ri].peer < 0 && o.runners[ri].algorithm == Algorithm::JumpPointPlus && !r.fellBack) {
+        r.preprocessMs = search.preprocessing().milliseconds;  // built by the first (untimed) query
+        r.preprocessBytes = search.preprocessing().bytes;
+      }
+      const bool exact = o.runners[ri].peer < 0 || peers[static_cast<std::size_t>(o.runners[ri].peer)].exact;
+      if (exact) totalMismatches += r.mismatches;
       if (o.json) printJson(r);
       results.push_back(r);
     }
@@ -396,14 +278,15 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
     std::printf("%-22s %-8s %8s %11s %11s %11s %12s %6s\n", "map", "algo", "queries", "mean us", "median us", "p95 us",
                 "expanded", "wrong");
     for (const MapResult& r : results)
-      std::printf("%-22s %-8s %8zu %11.2f %11.2f %11.2f %12.1f %6zu%s\n", r.map.c_str(), r.runner.c_str(), r.queries,
-                  r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches, r.fellBack ? "  (fell back to A*)" : "");
+      std::printf("%-22s %-8s %8zu %11.2f %11.2f %11.2f %12.1f %6zu%s%s\n", r.map.c_str(), r.runner.c_str(), r.queries,
+                  r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches, r.fellBack ? "  (fell back to A*)" : "",
+                  r.skipped ? "  (skipped: cannot search this map)" : "");
   }
   for (const Runner& runner : o.runners) {
     double logSum = 0;
     int maps = 0;
     for (const MapResult& r : results)
-      if (r.runner == runner.name && r.meanUs > 0) {
+      if (r.runner == runner.name && r.meanUs > 0 && !r.skipped) {
         logSum += std::log(r.meanUs);
         ++maps;
       }

@@ -26,8 +26,12 @@ class BenchPeer {
 
 struct BenchPeerKind {
   std::string name;  // its name in --algorithms
-  // Builds the peer for one map (untimed set-up, e.g. a graph of the grid).
+  // Builds the peer for one map (untimed set-up, e.g. a graph of the grid); nullptr when the
+  // peer cannot search this map as the scenario means it (it is then skipped, with a message).
   std::function<std::unique_ptr<BenchPeer>(const Grid&)> build;
+  // false: a length off the optimum is counted and reported per map (a peer that does not
+  // promise optimal paths, e.g. libtcod), but does not fail the run. Ours are always exact.
+  bool exact = true;
 };
 
 // The options both runners accept (after the scenario files or folders): ASTAR_BENCH_OPTIONS

@@ -56,7 +56,7 @@ void fail(const std::string& message);
   "[--weight W] [--wrap-aware|--no-wrap-aware] [--portal-aware|--no-portal-aware] [--reopen]"
 #define ASTAR_BENCH_OPTIONS                                                               \
   "[--algorithms LIST] [--sample N] [--repeat R] [--warmup-ms MS] " ASTAR_SEARCH_SWITCHES \
-  " [--json] "                                                                            \
+  " [--four-connected] [--goal-bounding-cells N] [--json] "                               \
   "[--progress] [--no-progress]"
 
 // Declarations of every command (from commands.inc).

@@ -108,7 +108,8 @@ case $case in
     expect 0 "^greedy +found +[0-9.]+ +([2-9]|1\.[0-9]*[1-9])" -- compare "$maps/water_vs_ground.map.txt" 2 6 21 6
     expect 0 '"algorithm": "dfs", "status": "found"' -- compare "$maps/escalators.map.txt" --json --repeat 1
     n=$("$astar" compare "$maps/escalators.map.txt" --json --repeat 1 | grep -c '"algorithm"')
-    [[ $n == 7 ]] || { echo "FAIL: compare printed $n algorithms, expected 7"; failures=$((failures + 1)); }
+    [[ $n == 8 ]] || { echo "FAIL: compare printed $n algorithms, expected 8 (every row of the registry)"; failures=$((failures + 1)); }
+    expect 0 "^jps-plus \(as A\*\) +found +23.9706 +1.0000 " -- compare "$maps/water_vs_ground.map.txt" 2 6 21 6
     printf '1\n3\nA1B\n' >"$tmp/split.tut2.txt"
     expect 1 "^astar +no-path " -- compare "$tmp/split.tut2.txt" 0 0 2 0
     expect 2 "unknown option --algorithm" -- compare "$maps/arcade.map.txt" --algorithm bfs
@@ -132,6 +133,9 @@ case $case in
     expect 0 "rows 40, mismatches 0" -- scen "$bench/AR0011SR.map.scen" --rows 40
     expect 0 "rows 40, mismatches 0" -- scen "$bench/Berlin_0_256.map.scen" --rows 40
     expect 0 "rows 40, mismatches 0" -- scen "$bench/random512-40-0.map.scen" --rows 40
+    # JPS+ builds its tables before the rows and reports them in the final summary line.
+    expect 0 '"mismatches": 0, "algorithm": "jps-plus".*"preprocess_ms": [0-9.]+, "preprocess_bytes": [1-9][0-9]*, "goal_bounding": true}' -- scen "$bench/arena.map.scen" --algorithm jps-plus --json
+    expect 0 "rows 40, mismatches 0 \(jps-plus, .*preprocessing .* no goal bounding" -- scen "$bench/Berlin_0_256.map.scen" --algorithm jps-plus --rows 40
     ;;
   scen_mismatch)
     expect 1 "MISMATCH" -- scen "$maps/random128-25-7.map.scen" --algorithm greedy

@@ -32,9 +32,10 @@ enum class Algorithm : std::uint8_t {
   GreedyBestFirst,
   BreadthFirst,
   DepthFirst,
-  JumpPoint
+  JumpPoint,
+  JumpPointPlus  // appended: the numeric values of the others stay (links, saved settings)
 };
-inline constexpr int kAlgorithmCount = 7;
+inline constexpr int kAlgorithmCount = 8;
 
 // What each algorithm is: one row per algorithm (core/src/algorithms.cpp), read by the
 // search, the CLI, the bindings (and so the page) and the tests.
@@ -51,7 +52,8 @@ struct AlgorithmInfo {
 };
 std::span<const AlgorithmInfo> algorithms();  // indexed by Algorithm
 const AlgorithmInfo& algorithmInfo(Algorithm a);
-const char* algorithmName(Algorithm a);  // "astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs", "jps"
+const char* algorithmName(
+    Algorithm a);  // "astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs", "jps", "jps-plus"
 bool parseAlgorithm(const char* name, Algorithm& out);  // accepts the names above
 
 enum class SearchStatus : std::uint8_t { Idle, InProgress, Found, NoPath, InvalidInput };
@@ -69,6 +71,9 @@ struct SearchOptions {
                               // the w x optimal bound still holds)
   bool recordExpansions = false;  // keep the expansion order (for the playground's inspector)
   bool traceExpansions = false;   // keep what the last expansion did with each neighbour (lastExpansion())
+  // JumpPointPlus: goal-bounding boxes are built only for maps with at most this many open
+  // cells (one Dijkstra per open cell: ~0.7 s for 2,000 cells, ~45 s for 15,000 natively).
+  std::uint32_t goalBoundingMaxCells = 4096;
 };
 
 struct SearchStats {
@@ -80,7 +85,16 @@ struct SearchStats {
   std::uint64_t pathCells = 0;        // nodes on the returned path, start and end included
   bool partial = false;               // NoPath: the path leads to the closest node reached instead
   std::uint64_t fallbackVisited = 0;  // NoPath: nodes looked at to choose the partial path's end
-  bool fellBack = false;              // JumpPoint ran as A* (terrain, portals, one-way cells, wrap or hex cells)
+  bool fellBack = false;              // JumpPoint ran as A* (terrain, portals, one-way cells, wrap or hex cells);
+                                      // JumpPointPlus ran as JPS (several goals, a map above its size limit) or A*
+};
+
+// Tables a preprocessed algorithm (JumpPointPlus) built for the current map: built once per map
+// revision, outside the query that triggered them (their time is not in that query's stats).
+struct Preprocessing {
+  double milliseconds = 0.0;  // wall time of the build
+  std::size_t bytes = 0;      // memory held by the tables
+  bool goalBounding = false;  // goal-bounding boxes built (up to SearchOptions::goalBoundingMaxCells open cells)
 };
 
 enum class NodeState : std::uint8_t { Unseen = 0, Open = 1, Closed = 2 };
@@ -163,6 +177,12 @@ class Search {
   void fillStates(std::span<std::uint8_t> out) const;
 
   std::size_t bytesPerNode() const;  // per-node search state, for the benchmark report
+  // The JumpPointPlus tables of the map (all zero before a jps-plus query, and for graphs).
+  Preprocessing preprocessing() const;
+  // Builds the JumpPointPlus tables of the map step by step (for a progress bar): each call
+  // does at most `sources` goal-bounding Dijkstras; returns the fraction done (1: complete, or
+  // JPS+ does not apply). A query builds whatever is missing itself.
+  double preprocessSome(std::uint32_t sources);
 
  private:
   struct Impl;
