@@ -36,7 +36,18 @@ export class RaceView {
     this.removeTicker = null;
     store.on('race', () => this.raceChanged());
     store.on('search', () => this.sync());
-    store.on('map', () => this.renderer.markMapDirty());
+    store.on('map', (d) => {
+      this.renderer.markMapDirty();
+      if (d.whole && this.on) this.renderer.fit();  // a new map (size) is fitted, as on the main canvas
+    });
+    // The second canvas follows its box (a window resize, a phone's rotation) like the first.
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => {
+        if (!this.on) return;
+        this.renderer.fit();
+        this.loop.requestDraw();
+      }).observe($('race-grid'));
+    }
     store.on('settings', () => this.showLabels());
   }
 
