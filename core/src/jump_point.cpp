@@ -5,10 +5,8 @@
 
 namespace astar {
 
-namespace {
-
 // Uniform cost over passable cells, and the rules under which the pruning is exact.
-bool uniformRules(const Grid& grid, double& cellCost) {
+bool JumpPointSuccessors::uniformRules(const Grid& grid, double& cellCost) {
   if (grid.hex() || grid.diagonal() != DiagonalMovement::OnlyWhenNoObstacles || grid.wrapX() || grid.wrapY() ||
       !grid.portals().empty() || grid.hasOneWayCells())
     return false;
@@ -23,8 +21,6 @@ bool uniformRules(const Grid& grid, double& cellCost) {
   if (cellCost == 0.0) cellCost = 1.0;  // no passable cell: any cost will do
   return true;
 }
-
-}  // namespace
 
 bool JumpPointSuccessors::applicable(const Grid& grid) {
   double cellCost = 0.0;

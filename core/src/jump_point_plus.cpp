@@ -7,6 +7,8 @@
 #include <queue>
 #include <utility>
 
+#include "astar/jump_point.h"
+
 namespace astar {
 
 namespace {
@@ -15,21 +17,10 @@ double nowMs() {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-// The rules of online JPS (jump_point.h), which JPS+ precomputes.
+// The rules of online JPS (jump_point.h), which JPS+ precomputes, on a map small enough for
+// its tables.
 bool uniformRules(const Grid& grid, double& cellCost) {
-  if (grid.hex() || grid.diagonal() != DiagonalMovement::OnlyWhenNoObstacles || grid.wrapX() || grid.wrapY() ||
-      !grid.portals().empty() || grid.hasOneWayCells() || grid.cellCount() > kJumpPointPlusMaxCells)
-    return false;
-  cellCost = 0.0;
-  for (NodeId n = 0; n < grid.cellCount(); ++n) {
-    if (!grid.passable(n)) continue;
-    if (cellCost == 0.0)
-      cellCost = grid.cost(n);
-    else if (grid.cost(n) != cellCost)
-      return false;
-  }
-  if (cellCost == 0.0) cellCost = 1.0;
-  return true;
+  return grid.cellCount() <= kJumpPointPlusMaxCells && JumpPointSuccessors::uniformRules(grid, cellCost);
 }
 
 constexpr double kSqrt2 = 1.4142135623730951;

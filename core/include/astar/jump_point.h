@@ -27,6 +27,9 @@ class JumpPointSuccessors {
   // True when JPS is exact on this grid: every passable cell has the same cost, no portals,
   // no one-way cells, no wrap, DiagonalMovement::OnlyWhenNoObstacles. O(cells).
   static bool applicable(const Grid& grid);
+  // The same test, also giving the one cost of every passable cell (1 when there is none);
+  // JPS+ (jump_point_plus.h) precomputes JPS under these rules.
+  static bool uniformRules(const Grid& grid, double& cellCost);
 
   // Binds to grid and (re)builds the bitsets when the grid object, its size or its revision
   // changed; otherwise O(1). Allocates only when the map grows. Returns applicable(grid)
