@@ -252,3 +252,18 @@ test('on a phone the race canvases stack and the Learn controls work by touch si
     await saveScreenshot(page, 'teach-learn-phone.png');
   });
 });
+
+test('changing the algorithm with live on shows its own listing, on the goal test of the finished search', async () => {
+  await withPage({}, async ({ page }) => {
+    await page.evaluate(() => { document.getElementById('learn').open = true; });
+    for (const [algorithm, family, lines] of [['bfs', 'queue', 8], ['dfs', 'stack', 8], ['jps', 'jump', 12], ['dijkstra', 'best-first', 11]]) {
+      await page.selectOption('#algorithm', algorithm);
+      const shown = await page.evaluate(() => {
+        const ol = document.getElementById('code-listing');
+        return { family: ol.dataset.family, lines: ol.children.length, current: ol.querySelector('li.current')?.textContent ?? '' };
+      });
+      assert.deepEqual({ family: shown.family, lines: shown.lines }, { family, lines }, algorithm);
+      assert.match(shown.current, /if u is a goal/, `${algorithm}: the finished search ends on its goal test`);
+    }
+  });
+});

@@ -17,6 +17,7 @@ export class CodePane {
     this.focus = focus;
     this.active = false;
     this.family = null;
+    this.listingKey = '';  // the listing's text, to notice a change of algorithm
     this.sequence = [];   // [{ line, relaxation }] of the latest expansion
     this.cursor = -1;     // index into sequence
     this.record = { cell: -1, goal: false, relaxations: [] };
@@ -40,6 +41,7 @@ export class CodePane {
     if (!this.active) return;
     const e = this.store.engine;
     this.family = familyOf(e.algorithmInfo());
+    this.listingKey = this.family.lines.join('\n');
     const listing = $('code-listing');
     listing.replaceChildren(...this.family.lines.map((text, i) => el('li', { text, attrs: { 'data-line': String(i) } })));
     listing.dataset.family = this.family.name;
@@ -49,7 +51,9 @@ export class CodePane {
   searchChanged() {
     if (!this.active) return;
     const e = this.store.engine;
-    if (!this.family) this.renderListing();
+    // A settings change may announce the re-run search before 'settings' reaches this pane:
+    // the listing must be the current algorithm's before its lines are worked out.
+    if (!this.family || familyOf(e.algorithmInfo()).lines.join('\n') !== this.listingKey) this.renderListing();
     this.record = e.lastExpansion();
     this.sequence = linesOfExpansion(this.family, this.record, e.status() === Status.NoPath);
     if (e.stats().expanded === 1) this.sequence.unshift({ line: 0, relaxation: -1 });  // the set-up line
