@@ -1,7 +1,8 @@
 // registry(): core's registries and limits for the page, as one plain JS object, so no
 // name, trait or limit is typed again in JavaScript.
 //
-//   { algorithms: [{name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, note}],
+//   { algorithms: [{name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, preprocessed,
+//   note}],
 //     heuristics: [name], defaultHeuristics: {square: [name by movement], hex: [...]}, generators: [{name, label,
 //     description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity, usesTunnels}], movements: [{name,
 //     description}], costModels: [name], cellShapes: [name], directions: [{name, dx, dy}], statuses: [{name, label}],
@@ -40,6 +41,7 @@ val algorithmList() {
     o.set("weighted", a.weighted);
     o.set("heuristicOnly", a.heuristicOnly);
     o.set("squareUniformGrids", a.squareUniformGrids);
+    o.set("preprocessed", a.preprocessed);
     o.set("note", std::string(a.note));
     return o;
   });

@@ -10,25 +10,26 @@ namespace astar {
 namespace {
 
 constexpr AlgorithmInfo kAlgorithms[kAlgorithmCount] = {
-    // algorithm, name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, note
-    {Algorithm::AStar, "astar", "A*", true, true, false, false, false,
+    // algorithm, name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, preprocessed,
+    // note
+    {Algorithm::AStar, "astar", "A*", true, true, false, false, false, false,
      "A*: f = g + h; the cheapest path when h is admissible."},
-    {Algorithm::WeightedAStar, "weighted-astar", "Weighted A*", true, false, true, false, false,
+    {Algorithm::WeightedAStar, "weighted-astar", "Weighted A*", true, false, true, false, false, false,
      "Weighted A*: f = g + w·h, closed nodes not reopened; at most w times the cheapest path when h is "
      "consistent, usually with fewer expansions than A*."},
-    {Algorithm::Dijkstra, "dijkstra", "Dijkstra", false, true, false, false, false,
+    {Algorithm::Dijkstra, "dijkstra", "Dijkstra", false, true, false, false, false, false,
      "Dijkstra: ignores the heuristic; always the cheapest path."},
-    {Algorithm::GreedyBestFirst, "greedy", "Greedy best-first", true, false, false, true, false,
+    {Algorithm::GreedyBestFirst, "greedy", "Greedy best-first", true, false, false, true, false, false,
      "Greedy best-first: orders by h alone; fast, not the cheapest path in general."},
-    {Algorithm::BreadthFirst, "bfs", "Breadth-first", false, false, false, false, false,
+    {Algorithm::BreadthFirst, "bfs", "Breadth-first", false, false, false, false, false, false,
      "Breadth-first: the fewest steps; ignores costs and the heuristic."},
-    {Algorithm::DepthFirst, "dfs", "Depth-first", false, false, false, false, false,
+    {Algorithm::DepthFirst, "dfs", "Depth-first", false, false, false, false, false, false,
      "Depth-first: any path, often a long one."},
-    {Algorithm::JumpPoint, "jps", "Jump point search", true, true, false, false, true,
+    {Algorithm::JumpPoint, "jps", "Jump point search", true, true, false, false, true, false,
      "Jump point search: A* that skips symmetric paths on uniform-cost square grids (elsewhere it runs as A*)."},
-    {Algorithm::JumpPointPlus, "jps-plus", "JPS+ (goal bounding)", true, true, false, false, true,
+    {Algorithm::JumpPointPlus, "jps-plus", "JPS+ (goal bounding)", true, true, false, false, true, true,
      "JPS+ with goal bounding: jump point search from per-map tables (jump distances, and goal-bounding boxes on "
-     "maps up to 16,384 open cells), built once per map; one goal, uniform-cost square grids (elsewhere JPS or A*)."},
+     "maps up to 4,096 open cells), built once per map; one goal, uniform-cost square grids (elsewhere JPS or A*)."},
 };
 
 constexpr const char* kStatusNames[kStatusCount] = {"idle", "in-progress", "found", "no-path", "invalid-input"};

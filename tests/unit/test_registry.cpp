@@ -62,6 +62,33 @@ TEST(Registry, AlgorithmTraitsMatchWhatTheSearchDoes) {
   }
 }
 
+// The preprocessed trait: such an algorithm's search holds per-map tables after a query that
+// ran it (not fallen back to JPS or A*), on the maps its tables apply to; no other builds any.
+TEST(Registry, PreprocessedAlgorithmsAndOnlyThemBuildTables) {
+  astar::testing::Rng rng(23);
+  astar::testing::RandomMapOptions o;
+  o.terrainChance = 0.0;
+  o.wrap = false;
+  o.maxPortals = 0;
+  o.oneWayChance = 0.0;
+  int ranWithTables = 0;
+  for (int round = 0; round < 100; ++round) {
+    const Grid grid = astar::testing::randomGrid(rng, o);
+    const NodeId start = astar::testing::randomPassable(rng, grid), goal = astar::testing::randomPassable(rng, grid);
+    for (const AlgorithmInfo& info : algorithms()) {
+      SearchOptions options;
+      options.algorithm = info.algorithm;
+      GridSearch search(grid);
+      ASSERT_EQ(search.begin(start, goal, options), SearchStatus::InProgress) << search.message();
+      search.run();
+      if (info.preprocessed && search.stats().fellBack) continue;
+      EXPECT_EQ(search.preprocessing().bytes > 0, info.preprocessed) << info.name << " round " << round;
+      ranWithTables += info.preprocessed;
+    }
+  }
+  EXPECT_GT(ranWithTables, 20);
+}
+
 TEST(Registry, EveryGeneratorRunsByNameAndRefusesWhatItCannotBuild) {
   ASSERT_GE(generators().size(), 5u);
   std::string names;

@@ -187,6 +187,9 @@ export class PlaygroundEngine {
       s.wrapAware, s.portalAware, false);
   }
   step(n = 1) { return this.raw.step(n); }
+  // Builds a preprocessed algorithm's tables for this map a slice at a time (at most `sources`
+  // goal-bounding Dijkstras per call); returns the fraction done (1: complete, or none needed).
+  preprocess(sources) { return this.raw.preprocess(sources); }
   stepBack() { return this.raw.stepBack(); }
   run() { return this.raw.run(); }
   clear() { this.raw.clear(); }

@@ -209,6 +209,11 @@ export class Store {
     this.emit('search');
     return status;
   }
+  // A preprocessed algorithm's tables for the current map (JPS+), built a slice at a time so
+  // the page can show progress; returns the fraction done (1 when there is nothing to build).
+  preprocessSome(sources) {
+    return this.engine.algorithmInfo().preprocessed ? this.engine.preprocess(sources) : 1;
+  }
   stepBack() {
     this.engine.stepBack();
     this.emit('search');

@@ -48,6 +48,7 @@ struct AlgorithmInfo {
   bool weighted;            // reads SearchOptions::weight; cost <= weight x optimal
   bool heuristicOnly;       // orders the open list by h alone (greedy best-first)
   bool squareUniformGrids;  // exact only on uniform-cost square grids; elsewhere runs as A* (fellBack)
+  bool preprocessed;        // builds tables per map before its first query (Search::preprocessSome)
   const char* note;         // one sentence: what it does and what it promises
 };
 std::span<const AlgorithmInfo> algorithms();  // indexed by Algorithm
