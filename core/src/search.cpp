@@ -109,8 +109,8 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   const bool blind = !algorithmInfo(a).usesHeuristic;
   s.weight = weighted ? options.weight : 1.0;
   s.greedy = a == Algorithm::GreedyBestFirst;
-  s.fifo = a == Algorithm::BreadthFirst;
-  s.lifo = a == Algorithm::DepthFirst;
+  s.fifo = algorithmInfo(a).frontier == Frontier::Queue;
+  s.lifo = algorithmInfo(a).frontier == Frontier::Stack;
   s.updateOpen = !(s.fifo || s.lifo);
   s.otherKey = s.greedy || s.fifo || s.lifo;
   // Weighted A* reopens closed nodes only when asked: with a consistent heuristic the

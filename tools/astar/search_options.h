@@ -42,7 +42,7 @@ inline bool searchOptionsFromArgs(const Args& args, SearchOptions& options) {
       return false;
     }
   } else if (options.algorithm == Algorithm::WeightedAStar) {
-    options.weight = 1.5;  // the documented default of weighted A* in every command
+    options.weight = kDefaultWeight;  // the documented default of weighted A* in every command
   }
   if (args.has("--wrap-aware") || args.has("--no-wrap-aware")) options.wrapAware = args.has("--wrap-aware");
   if (args.has("--portal-aware") || args.has("--no-portal-aware")) options.portalAware = args.has("--portal-aware");

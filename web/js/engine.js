@@ -31,15 +31,13 @@ export function applyRegistry(registry) {
     kDirectionY.push(d.dy);
   }
   for (const m of registry.movements) kMovementNames.push(m.name);
+  Object.freeze(Object.assign(kDefaultSettings, registry.defaults));
 }
 
-// The heuristic is not here: it follows the map's movement rule (engine.defaultHeuristic()).
-export const kDefaultSettings = Object.freeze({
-  algorithm: 'astar',
-  weight: 1.5,
-  wrapAware: true,
-  portalAware: true,
-});
+// The page's first settings: core's default algorithm and weighted A*'s default weight
+// (registry.defaults), awareness on. The heuristic is not here: it follows the map's movement
+// rule (engine.defaultHeuristic()).
+export const kDefaultSettings = { wrapAware: true, portalAware: true };
 
 // ---- Crossing the wasm boundary ----
 // costs(), entryMasks(), states(), path() and parents() here, and the agents' AgentWorld
