@@ -3,6 +3,7 @@
 // g(s) and rhs(s) estimate the cost from s to the goal; the queue orders inconsistent cells
 // (g != rhs) by [min(g, rhs) + h(start, s) + km, min(g, rhs)].
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 #include <vector>
@@ -137,8 +138,12 @@ struct Replanner::Impl {
 
   void computeShortestPath() {
     while (!queue.empty()) {
-      const detail::ReplanKey top = queue.topKey();
-      if (!(top < key(start)) && !(rhs[start] > g[start])) break;
+      const detail::ReplanKey top = queue.topKey(), startKey = key(start);
+      // A cell on a cheapest path has k1 = g(start) + km in exact arithmetic, and the sums
+      // of g and h round differently: a cell within rounding of the start's key is processed
+      // too (more work, never a wrong answer), so a change on the path is never missed.
+      const double slack = 1e-9 * std::max(1.0, startKey.k1);
+      if (!(top.k1 <= startKey.k1 + slack) && !(rhs[start] > g[start])) break;
       const NodeId u = queue.top();
       const detail::ReplanKey now = key(u);
       if (top < now) {
