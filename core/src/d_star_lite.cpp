@@ -365,7 +365,13 @@ std::size_t Replanner::copyPath(std::span<NodeId> out) const {
 
 std::span<const NodeId> Replanner::expandedCells() const { return impl_->expandedCells; }
 
-double Replanner::g(NodeId n) const { return n < impl_->g.size() ? impl_->g[n] : kInf; }
-double Replanner::rhs(NodeId n) const { return n < impl_->rhs.size() ? impl_->rhs[n] : kInf; }
+double Replanner::g(NodeId n) const {
+  if (n >= impl_->g.size()) return kInf;
+  return impl_->g[n];
+}
+double Replanner::rhs(NodeId n) const {
+  if (n >= impl_->rhs.size()) return kInf;
+  return impl_->rhs[n];
+}
 
 }  // namespace astar
