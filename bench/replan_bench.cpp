@@ -4,19 +4,18 @@
 // fresh GridSearch (default options) plans from the agent's cell. Both costs must agree. Not a
 // GoogleTest program and not registered in ctest.
 //
-//   replan_bench [maps dir] [rows per map=8]
+//   replan_bench [rows per map=8]      (maps: ASTAR_MAPS_BENCH, else the configured folder)
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "astar/formats.h"
 #include "astar/replanner.h"
 #include "astar/search.h"
+#include "bench_maps.h"
 
 namespace {
 
@@ -24,20 +23,10 @@ double msSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
-bool readText(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream s;
-  s << in.rdbuf();
-  out = s.str();
-  return true;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string dir = argc > 1 ? argv[1] : ASTAR_MAPS_BENCH_DIR;
-  const int rowsPerMap = argc > 2 ? std::atoi(argv[2]) : 8;
+  const int rowsPerMap = argc > 1 ? std::atoi(argv[1]) : 8;
   const char* const kMaps[] = {"arena", "den312d", "Berlin_0_256", "maze512-1-0"};
   std::printf("%-14s %6s %10s %12s %12s %12s %12s %8s\n", "map", "edits", "plan ms", "repair ms", "A* ms", "repair exp",
               "A* exp", "wrong");
@@ -47,12 +36,11 @@ int main(int argc, char** argv) {
     return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(n));
   };
   for (const char* name : kMaps) {
-    std::string mapText, scenText;
     astar::MapDocument doc;
     astar::Scenario scenario;
-    if (!readText(dir + "/" + name + ".map", mapText) || !readText(dir + "/" + name + ".map.scen", scenText) ||
-        astar::readMovingAiMap(mapText, doc) || astar::readScenario(scenText, scenario)) {
-      std::printf("%-14s skipped: cannot read it from %s\n", name, dir.c_str());
+    const std::string problem = astar::testing::loadBenchMap(name, doc, scenario);
+    if (!problem.empty()) {
+      std::printf("%-14s skipped: %s\n", name, problem.c_str());
       continue;
     }
     astar::Grid& grid = doc.grid;

@@ -231,33 +231,25 @@ TEST(DStarLite, FrozenLakeRepairsCheaperThanFreshAStar) {
   for (int y = 7; y <= 9; ++y)
     rows[static_cast<std::size_t>(y)] = "......~~~~~.....................................................";
   Grid grid = astar::testing::gridFromRows(rows);
-  auto setLake = [](Grid& g, double cost) {
+  // Sets every cell of the box [x0, x1] x [y0, y1] to `cost`; returns the cells.
+  auto setBox = [](Grid& g, int x0, int x1, int y0, int y1, double cost) {
     std::vector<NodeId> cells;
-    for (int y = 3; y <= 13; ++y)
-      for (int x = 6; x <= 10; ++x) {
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x) {
         EXPECT_TRUE(g.setCost(x, y, cost).ok());
         cells.push_back(g.index(x, y));
       }
     return cells;
   };
   expectCheapRepair("frozen lake (freezes)", grid, grid.index(1, 8), grid.index(62, 8), 1, true,
-                    [&](Grid& g) { return setLake(g, 1.0); });
+                    [&](Grid& g) { return setBox(g, 6, 10, 3, 13, 1.0); });
   // It melts again: every cell whose way to the goal crossed it gets dearer, and the whole room
   // behind it is re-expanded: the weak case of a backward search (reported, not asserted).
   expectCheapRepair("frozen lake (melts in the room)", grid, grid.index(1, 8), grid.index(62, 8), 1, false,
-                    [&](Grid& g) { return setLake(g, 10.0); });
+                    [&](Grid& g) { return setBox(g, 6, 10, 3, 13, 10.0); });
   // The ice on a stretch of the corridor melts ahead of the agent (no way around it).
-  auto setIce = [](Grid& g, double cost) {
-    std::vector<NodeId> cells;
-    for (int y = 7; y <= 9; ++y)
-      for (int x = 24; x <= 27; ++x) {
-        EXPECT_TRUE(g.setCost(x, y, cost).ok());
-        cells.push_back(g.index(x, y));
-      }
-    return cells;
-  };
   expectCheapRepair("frozen lake (melts in the corridor)", grid, grid.index(18, 8), grid.index(62, 8), 2, true,
-                    [&](Grid& g) { return setIce(g, 10.0); });
+                    [&](Grid& g) { return setBox(g, 24, 27, 7, 9, 10.0); });
 }
 
 // Agents walking the whole way, one cell at a time, with an edit near the path at every step:
