@@ -330,3 +330,43 @@ TEST(DStarLite, WalksOnMovingAiMapsMatchDijkstra) {
   std::printf("[ dstar    ] den312d: %d edits during walks, every repair equal to Dijkstra\n", edits);
   EXPECT_GT(edits, 50);
 }
+
+// Open maps: the agent walks far (km grows) before a wall segment drops across the path ahead,
+// so the repair must reach cells queued while the agent stood far away. (Dropping km is caught
+// by the den312d walks above, not here: these detours are found either way.)
+TEST(DStarLite, FarWalksThenAWallAcrossThePath) {
+  Rng rng(99);
+  astar::testing::RandomMapOptions options;
+  options.minSide = 30;
+  options.maxSide = 50;
+  options.wallDensity = 0.03;
+  options.terrainChance = 0.1;
+  options.oneWayChance = 0.0;
+  options.maxPortals = 0;
+  int checked = 0;
+  for (int map = 0; map < 150; ++map) {
+    Grid grid = astar::testing::randomGrid(rng, options);
+    NodeId start = astar::testing::randomPassable(rng, grid);
+    const NodeId goal = astar::testing::randomPassable(rng, grid);
+    Replanner r(grid);
+    if (r.plan(start, goal) != ReplanStatus::Found || r.path().size() < 20) continue;
+    const std::size_t walk = r.path().size() / 2 - rng.below(static_cast<int>(r.path().size() / 4));
+    start = r.path()[walk];
+    const NodeId ahead = r.path()[walk + 3];  // (path() is empty until the next repair)
+    ASSERT_EQ(r.moveStart(start), ReplanStatus::Idle);
+    std::vector<NodeId> cells;
+    const bool vertical = rng.chance(0.5);
+    const int from = -3 - rng.below(4), to = 3 + rng.below(4);
+    for (int k = from; k <= to; ++k) {
+      const int x = grid.xOf(ahead) + (vertical ? 0 : k), y = grid.yOf(ahead) + (vertical ? k : 0);
+      if (!grid.contains(x, y) || grid.index(x, y) == goal || grid.index(x, y) == start) continue;
+      ASSERT_TRUE(grid.setWall(x, y).ok());
+      cells.push_back(grid.index(x, y));
+    }
+    r.notifyCellsChanged(cells);
+    r.repair();
+    ++checked;
+    ASSERT_TRUE(matchesReference(grid, r, start, goal)) << "map " << map;
+  }
+  EXPECT_GT(checked, 50);
+}
