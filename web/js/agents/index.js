@@ -157,7 +157,7 @@ export class AgentsController {
     const house = options.house ?? goals.filter((n) => n >= 0);
     const pacStart = options.pacStart ?? e.start();
     if (!house.length || pacStart < 0) throw new Error('the chase needs a start (Pac-Man) and a goal (the ghost house)');
-    this.chase = new GhostChase(this.world, { house, pacStart, ...options });
+    this.chase = new GhostChase(this.world, { house, pacStart, ...this.turnOptions, ...options });
     this.frameMs = [];
     this.app.requestDraw();
   }
