@@ -30,6 +30,7 @@ export class AgentsController {
     this.agentSpeed = 6;
     this.crowd = null;
     this.chase = null;
+    this.turnOptions = { turnCost: 0, noReverse: true };  // the ghosts' turn-aware search (turn_panel.js)
     this.worker = null;  // the path worker, made on first use
     this.lastTick = 0;
     this.frameMs = [];  // agents' own work per frame (crowd step, chase update)
