@@ -38,7 +38,10 @@ Error TurnSpace::validate() const {
     if (options_.initialHeading < 0 || options_.initialHeading >= 8 ||
         headingOf(static_cast<Direction>(options_.initialHeading)) == kNoHeading)
       return Error{std::string("the initial heading is not one of this grid's ") +
-                   (grid_.hex() ? "6 hex" : headingCount() == 4 ? "4 (4-connected)" : "8") + " directions"};
+                   (grid_.hex()           ? "6 hex"
+                    : headingCount() == 4 ? "4 (4-connected)"
+                                          : "8") +
+                   " directions"};
   }
   return {};
 }

@@ -21,7 +21,9 @@ using testing::Edge;
 using testing::Rng;
 
 enum class Shape { Square4, Square8, Hex };
-const char* shapeName(Shape s) { return s == Shape::Square4 ? "square 4-way" : s == Shape::Square8 ? "square 8-way" : "hex"; }
+const char* shapeName(Shape s) {
+  return s == Shape::Square4 ? "square 4-way" : s == Shape::Square8 ? "square 8-way" : "hex";
+}
 
 // Headings in clockwise ring order, as documented in turn_space.h.
 std::vector<Direction> ringFor(const Grid& g) {
@@ -172,8 +174,9 @@ void checkQuery(Rng& rng, Shape shape, const Setting& setting, int map, int& dea
   const std::vector<Direction> ring = ringFor(g);
   if (rng.chance(0.5)) o.initialHeading = ring[static_cast<std::size_t>(rng.below(static_cast<int>(ring.size())))];
   const RefStates ref{g, o, static_cast<int>(ring.size())};
-  const NodeId startState = start * ref.slots() +
-                            static_cast<NodeId>(o.initialHeading == kNoHeading ? ref.count : ringIndex(g, o.initialHeading));
+  const NodeId startState =
+      start * ref.slots() +
+      static_cast<NodeId>(o.initialHeading == kNoHeading ? ref.count : ringIndex(g, o.initialHeading));
   const std::vector<double> dist =
       testing::referenceDijkstra(g.cellCount() * ref.slots(), {startState}, [&](NodeId u) { return ref.moves(u); });
   double best = std::numeric_limits<double>::infinity();
@@ -206,7 +209,8 @@ void checkQuery(Rng& rng, Shape shape, const Setting& setting, int map, int& dea
     ASSERT_FALSE(std::isinf(step)) << "step " << i << " is not a legal move";
     sum += step;
     const int a = r.headings[i], b = r.headings[i + 1];
-    if (o.noReverse && a != kNoHeading && b != kNoHeading && 2 * ref.steps(a, b) == ref.count && r.cells[i] != r.cells[i + 1]) {
+    if (o.noReverse && a != kNoHeading && b != kNoHeading && 2 * ref.steps(a, b) == ref.count &&
+        r.cells[i] != r.cells[i + 1]) {
       ASSERT_TRUE(deadEnd) << "step " << i << " reverses outside a dead end";
       ++deadEndReversals;
     }
@@ -269,7 +273,8 @@ TEST_P(TurnSearchRandom, HeuristicNeverOverestimates) {
       for (NodeId s = 0; s < states; ++s) {
         if (!g.passable(s / ref.slots()) || std::isinf(exact[s])) continue;
         const double h = search.h(s);
-        ASSERT_LE(h, exact[s] + 1e-9 * std::max(1.0, exact[s])) << "map " << map << " state " << s << " heuristic " << heuristicName(kind);
+        ASSERT_LE(h, exact[s] + 1e-9 * std::max(1.0, exact[s]))
+            << "map " << map << " state " << s << " heuristic " << heuristicName(kind);
         if (kind == Heuristic::Exact) {
           ASSERT_TRUE(near(h, exact[s])) << "exact heuristic, state " << s;
         }
@@ -330,16 +335,18 @@ TEST(TurnSearch, WrapAndPortalHeadings) {
   ASSERT_TRUE(g.setWrap(true, false).ok());
   TurnSpace space(g);
   std::vector<std::pair<NodeId, TurnMove>> out;
-  space.forEachMove(space.node(g.index(5, 1), space.headingOf(East)),
-                    [&](NodeId v, double, TurnMove kind) { out.push_back({v, kind}); });
+  space.forEachMove(space.node(g.index(5, 1), space.headingOf(East)), [&](NodeId v, double, TurnMove kind) {
+    out.push_back({v, kind});
+  });
   bool wrapEast = false;
   for (auto [v, kind] : out)
     wrapEast = wrapEast || (v == space.node(g.index(0, 1), space.headingOf(East)) && kind == TurnMove::Step);
   EXPECT_TRUE(wrapEast) << "leaving the east edge is an east move";
   ASSERT_TRUE(g.addPortal(1, 0, 4, 2, 2.5, false).ok());
   out.clear();
-  space.forEachMove(space.node(g.index(1, 0), space.headingOf(North)),
-                    [&](NodeId v, double, TurnMove kind) { out.push_back({v, kind}); });
+  space.forEachMove(space.node(g.index(1, 0), space.headingOf(North)), [&](NodeId v, double, TurnMove kind) {
+    out.push_back({v, kind});
+  });
   int jumps = 0;
   for (auto [v, kind] : out)
     if (kind == TurnMove::Portal) {

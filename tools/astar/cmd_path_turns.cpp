@@ -52,7 +52,8 @@ int runTurnPath(const Query& q, const TurnOptions& turns, std::vector<NodeId>& c
             << "turn-cost: " << turnCost << "\n"
             << "no-reverse: " << (turns.noReverse ? "yes" : "no") << "\n"
             << "initial-heading: "
-            << (turns.initialHeading == kNoHeading ? "any" : directionName(static_cast<Direction>(turns.initialHeading)))
+            << (turns.initialHeading == kNoHeading ? "any"
+                                                   : directionName(static_cast<Direction>(turns.initialHeading)))
             << "\n";
   if (status == SearchStatus::Found) {
     std::cout << "cost: " << cost << "\ncells: " << s.pathCells << "\nturn-steps: " << turnSteps

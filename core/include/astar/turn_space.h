@@ -34,9 +34,9 @@ namespace astar {
 inline constexpr int kNoHeading = -1;  // TurnOptions::initialHeading: any (the start has no heading yet)
 
 struct TurnOptions {
-  double turnCost = 0.0;             // per heading step (45 degrees square 8-way, 90 square 4-way, 60 hex); >= 0
-  bool noReverse = false;            // forbid the 180-degree turn (allowed only where nothing else is)
-  int initialHeading = kNoHeading;   // a Direction of the grid's topology, or kNoHeading
+  double turnCost = 0.0;            // per heading step (45 degrees square 8-way, 90 square 4-way, 60 hex); >= 0
+  bool noReverse = false;           // forbid the 180-degree turn (allowed only where nothing else is)
+  int initialHeading = kNoHeading;  // a Direction of the grid's topology, or kNoHeading
 };
 
 // What kind of move a successor is (forEachMove).
