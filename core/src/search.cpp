@@ -365,6 +365,7 @@ double Search<Space>::preprocessSome(std::uint32_t sources) {
 
 template class Search<Grid>;
 template class Search<Graph>;
+template class Search<TurnSpace>;  // turn-aware search (astar/turn_space.h)
 
 PathResult findPath(const Grid& grid, NodeId start, NodeId goal, const SearchOptions& options) {
   GridSearch search(grid);

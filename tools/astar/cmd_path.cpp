@@ -6,38 +6,52 @@
 
 #include "astar/search.h"
 #include "cli.h"
+#include "cmd_path_turns.h"
 #include "search_options.h"
 
 namespace astar::cli {
 
 int cmdPath(const Args& args) {
-  const char* usage = "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES " [--show]";
+  const char* usage = "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES
+                      " " ASTAR_TURN_SWITCHES " [--show]";
   Query q;
   if (!queryFromArgs(args, "path", usage, q)) return kExitBadInput;
   const MapDocument& doc = q.doc;
   const Grid& g = doc.grid;
   const SearchOptions& options = q.options;
   GridSearch search(g);
-  const SearchStatus status = q.run(search, options);
-  if (status == SearchStatus::InvalidInput) {
-    fail(std::string("path: ") + search.message());
-    return kExitBadInput;
+  TurnOptions turns;
+  bool turnAware = false;
+  if (!turnOptionsFromArgs(args, turns, turnAware)) return kExitBadInput;
+  std::vector<NodeId> path;
+  SearchStatus status;
+  if (turnAware) {  // over (cell, heading) states (cmd_path_turns.cpp)
+    const int exit = runTurnPath(q, turns, path);
+    if (exit == kExitBadInput) return exit;
+    status = exit == kExitOk ? SearchStatus::Found : SearchStatus::NoPath;
+  } else {
+    status = q.run(search, options);
+    if (status == SearchStatus::InvalidInput) {
+      fail(std::string("path: ") + search.message());
+      return kExitBadInput;
+    }
+    const SearchStats& s = search.stats();
+    char cost[64];
+    std::snprintf(cost, sizeof cost, "%.10g", s.pathCost);
+    std::cout << "status: " << statusName(status) << "\n"
+              << "algorithm: " << algorithmName(options.algorithm) << "\n"
+              << "heuristic: " << heuristicName(options.heuristic) << "\n";
+    if (status == SearchStatus::Found) std::cout << "cost: " << cost << "\ncells: " << s.pathCells << "\n";
+    std::cout << "expansions: " << s.expanded << "\n";
+    if (options.algorithm == Algorithm::WeightedAStar)
+      std::cout << "weight: " << options.weight << "\nreopened: " << s.reopened << "\n";
+    path.assign(search.path().begin(), search.path().end());
   }
-  const SearchStats& s = search.stats();
-  char cost[64];
-  std::snprintf(cost, sizeof cost, "%.10g", s.pathCost);
-  std::cout << "status: " << statusName(status) << "\n"
-            << "algorithm: " << algorithmName(options.algorithm) << "\n"
-            << "heuristic: " << heuristicName(options.heuristic) << "\n";
-  if (status == SearchStatus::Found) std::cout << "cost: " << cost << "\ncells: " << s.pathCells << "\n";
-  std::cout << "expansions: " << s.expanded << "\n";
-  if (options.algorithm == Algorithm::WeightedAStar)
-    std::cout << "weight: " << options.weight << "\nreopened: " << s.reopened << "\n";
   if (args.has("--show")) {
     std::string cells;
     std::vector<Terrain> terrain;
     (void)resolveLetters(doc, cells, terrain);
-    for (NodeId n : search.path()) cells[n] = '*';
+    for (NodeId n : path) cells[n] = '*';
     cells[q.start] = 'S';
     for (NodeId goal : q.goals) cells[goal] = 'G';
     // Hex maps: cells two characters apart and odd rows indented by one, so the six
