@@ -17,6 +17,7 @@
 
 #include "astar/ant_colony.h"
 #include "astar/genetic.h"
+#include "astar/search.h"
 #include "web_engine.h"
 
 namespace astar::web {
@@ -120,6 +121,7 @@ class LabRun {
       const Grid& grid = engine_.grid();
       generation_ = engine_.generation();
       revision_ = grid.revision();
+      optimal_ = kNoLabCost;
       if (method == "ga") {
         GeneticParams p;
         std::string e = readCount(params, "population", p.population);
@@ -135,6 +137,7 @@ class LabRun {
           ga_.reset();
           return err.message;
         }
+        findOptimal(start, goal);
         return "";
       }
       if (method == "aco") {
@@ -154,6 +157,7 @@ class LabRun {
           aco_.reset();
           return err.message;
         }
+        findOptimal(start, goal);
         return "";
       }
       return "unknown method '" + method + "' (ga or aco)";
@@ -161,6 +165,8 @@ class LabRun {
   }
 
   bool active() const { return ga_ || aco_; }
+  // A*'s optimal cost for the run's query (null when the goal cannot be reached or no run).
+  val optimal() const { return optimal_ == kNoLabCost ? val::null() : val(optimal_); }
   bool stale() const {
     return active() && (engine_.generation() != generation_ || engine_.grid().revision() != revision_);
   }
@@ -197,7 +203,13 @@ class LabRun {
   }
 
  private:
+  void findOptimal(int start, int goal) {
+    const PathResult r = findPath(engine_.grid(), static_cast<NodeId>(start), static_cast<NodeId>(goal));
+    optimal_ = r.status == SearchStatus::Found ? r.stats.pathCost : kNoLabCost;
+  }
+
   WebEngine& engine_;
+  double optimal_ = kNoLabCost;
   std::unique_ptr<GeneticPathfinder> ga_;
   std::unique_ptr<AntColony> aco_;
   std::uint64_t generation_ = 0;
@@ -216,6 +228,7 @@ EMSCRIPTEN_BINDINGS(astar_lab) {
       .class_function("defaults", &LabRun::defaults)
       .function("start", &LabRun::start)
       .function("active", &LabRun::active)
+      .function("optimal", &LabRun::optimal)
       .function("stale", &LabRun::stale)
       .function("step", &LabRun::step)
       .function("finished", &LabRun::finished)

@@ -35,7 +35,8 @@ Error validateAntColonyParams(const AntColonyParams& p) {
   if (!inRange(p.eliteWeight, 0.0, 1000.0)) return Error{"elite weight must be a number from 0 to 1000"};
   if (!inRange(p.minPheromone, 0.0, 1.0) || p.minPheromone <= 0.0)
     return Error{"minimum pheromone must be a number in (0, 1]"};
-  if (p.maxSteps > 4 * kLabMaxCells) return Error{"ant walk length must be at most " + std::to_string(4 * kLabMaxCells)};
+  if (p.maxSteps > 4 * kLabMaxCells)
+    return Error{"ant walk length must be at most " + std::to_string(4 * kLabMaxCells)};
   return {};
 }
 

@@ -43,9 +43,8 @@ Error GeneticPathfinder::init(NodeId start, NodeId goal, const GeneticParams& pa
   std::uint32_t passable = 0;
   for (NodeId n = 0; n < grid_.cellCount(); ++n) passable += grid_.passable(n) ? 1u : 0u;
   maxSteps_ = params.maxSteps != 0 ? params.maxSteps : std::max<std::uint32_t>(4 * passable, 1);
-  mutationSteps_ = params.mutationSteps != 0
-                       ? params.mutationSteps
-                       : static_cast<std::uint32_t>(2 * (grid_.width() + grid_.height()));
+  mutationSteps_ = params.mutationSteps != 0 ? params.mutationSteps
+                                             : static_cast<std::uint32_t>(2 * (grid_.width() + grid_.height()));
   const std::uint64_t work =
       static_cast<std::uint64_t>(params.population) * std::max<std::uint64_t>(maxSteps_, mutationSteps_);
   if (work > kLabMaxWorkPerGeneration)

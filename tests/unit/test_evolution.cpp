@@ -35,8 +35,8 @@ constexpr std::uint64_t kSeeds[] = {1, 2, 3, 4, 5};
 
 astar::MapDocument arcade() {
   astar::MapDocument doc;
-  const astar::Error e = astar::readPlaygroundMap(
-      astar::testing::readFile(std::filesystem::path(ASTAR_MAPS_DIR) / "arcade.map.txt"), doc);
+  const astar::Error e =
+      astar::readPlaygroundMap(astar::testing::readFile(std::filesystem::path(ASTAR_MAPS_DIR) / "arcade.map.txt"), doc);
   EXPECT_TRUE(e.ok()) << e.describe();
   return doc;
 }

@@ -101,9 +101,8 @@ int cmdLab(const Args& args) {
     GeneticParams p;
     p.seed = static_cast<std::uint64_t>(seed);
     if (!countArg(args, "--generations", 1, maxGenerations, p.generations) ||
-        !countArg(args, "--population", 2, maxCount, p.population) ||
-        !realArg(args, "--crossover", p.crossoverRate) || !realArg(args, "--mutation", p.mutationRate) ||
-        !countArg(args, "--elitism", 0, maxCount, p.elitism) ||
+        !countArg(args, "--population", 2, maxCount, p.population) || !realArg(args, "--crossover", p.crossoverRate) ||
+        !realArg(args, "--mutation", p.mutationRate) || !countArg(args, "--elitism", 0, maxCount, p.elitism) ||
         !countArg(args, "--tournament", 1, maxCount, p.tournament) ||
         !countArg(args, "--max-steps", 0, 4LL * kLabMaxCells, p.maxSteps))
       return kExitBadInput;

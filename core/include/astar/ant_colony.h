@@ -29,15 +29,15 @@
 namespace astar {
 
 struct AntColonyParams {
-  std::uint32_t ants = 10;          // per generation, 1 .. kLabMaxPopulation
-  std::uint32_t generations = 60;   // stepGeneration returns false after this many (1 .. kLabMaxGenerations)
-  std::uint32_t alpha = 1;          // pheromone exponent, 0 .. kLabMaxExponent
-  std::uint32_t beta = 1;           // distance exponent, 0 .. kLabMaxExponent
-  double evaporation = 0.1;         // fraction lost per generation, (0, 1)
-  double deposit = 1.0;             // pheromone an ant at the goal leaves per cell, (0, 1000]
-  double eliteWeight = 2.0;         // extra deposits on the best path so far, 0 .. 1000
-  double minPheromone = 0.05;       // floor, (0, 1]
-  std::uint32_t maxSteps = 0;       // moves an ant may make; 0: 4 x passable cells
+  std::uint32_t ants = 10;         // per generation, 1 .. kLabMaxPopulation
+  std::uint32_t generations = 60;  // stepGeneration returns false after this many (1 .. kLabMaxGenerations)
+  std::uint32_t alpha = 1;         // pheromone exponent, 0 .. kLabMaxExponent
+  std::uint32_t beta = 1;          // distance exponent, 0 .. kLabMaxExponent
+  double evaporation = 0.1;        // fraction lost per generation, (0, 1)
+  double deposit = 1.0;            // pheromone an ant at the goal leaves per cell, (0, 1000]
+  double eliteWeight = 2.0;        // extra deposits on the best path so far, 0 .. 1000
+  double minPheromone = 0.05;      // floor, (0, 1]
+  std::uint32_t maxSteps = 0;      // moves an ant may make; 0: 4 x passable cells
   std::uint64_t seed = 1;
 };
 // Why params cannot be used (empty when they can).
@@ -54,8 +54,8 @@ class AntColony {
   bool stepGeneration();
   std::uint32_t generation() const { return generation_; }
   bool finished() const { return !ready_ || generation_ >= params_.generations; }
-  std::span<const NodeId> best() const { return best_; }  // cheapest path to the goal so far
-  double bestCost() const { return bestCost_; }            // kNoLabCost when none
+  std::span<const NodeId> best() const { return best_; }      // cheapest path to the goal so far
+  double bestCost() const { return bestCost_; }               // kNoLabCost when none
   std::span<const double> pheromone() const { return tau_; }  // per cell (0 on walls)
   std::span<const GenerationStats> history() const { return history_; }
   const AntColonyParams& params() const { return params_; }

@@ -53,8 +53,8 @@ class Rng {
 // kNoLabCost when no individual has reached the goal yet.
 inline constexpr double kNoLabCost = -1.0;
 struct GenerationStats {
-  std::uint32_t generation = 0;  // 0: the initial population / the first ants
-  double bestCost = kNoLabCost;  // cheapest path to the goal found so far (all generations)
+  std::uint32_t generation = 0;        // 0: the initial population / the first ants
+  double bestCost = kNoLabCost;        // cheapest path to the goal found so far (all generations)
   double generationBest = kNoLabCost;  // cheapest path to the goal in this generation
   double meanFitness = 0.0;            // mean fitness of this generation (fitness below)
   std::uint32_t reached = 0;           // individuals / ants of this generation at the goal

@@ -36,14 +36,14 @@
 namespace astar {
 
 struct GeneticParams {
-  std::uint32_t population = 30;       // 2 .. kLabMaxPopulation
-  std::uint32_t generations = 60;      // stepGeneration returns false after this many (1 .. kLabMaxGenerations)
-  double crossoverRate = 0.8;          // 0 .. 1
-  double mutationRate = 0.5;           // 0 .. 1
-  std::uint32_t elitism = 2;           // 0 .. population - 1
-  std::uint32_t tournament = 3;        // 1 .. population
-  std::uint32_t maxSteps = 0;          // walk length of the initial population; 0: 4 x passable cells
-  std::uint32_t mutationSteps = 0;     // walk length of a mutation; 0: 2 x (width + height)
+  std::uint32_t population = 30;    // 2 .. kLabMaxPopulation
+  std::uint32_t generations = 60;   // stepGeneration returns false after this many (1 .. kLabMaxGenerations)
+  double crossoverRate = 0.8;       // 0 .. 1
+  double mutationRate = 0.5;        // 0 .. 1
+  std::uint32_t elitism = 2;        // 0 .. population - 1
+  std::uint32_t tournament = 3;     // 1 .. population
+  std::uint32_t maxSteps = 0;       // walk length of the initial population; 0: 4 x passable cells
+  std::uint32_t mutationSteps = 0;  // walk length of a mutation; 0: 2 x (width + height)
   std::uint64_t seed = 1;
 };
 // Why params cannot be used (empty when they can).
