@@ -140,6 +140,7 @@ TEST(Evolution, BothReachWithinOneAndAHalfOptimalOnTheArcadeMaze) {
     std::vector<NodeId> path;
     const auto gaRun = run<GeneticPathfinder>(doc.grid, start, goal, ga, &path);
     EXPECT_LE(gaRun.back().bestCost, 1.5 * best);
+    EXPECT_GE(gaRun.back().bestCost, best);  // nothing beats the optimum (an illegal path might)
     EXPECT_EQ(referenceCost(doc.grid, path), gaRun.back().bestCost);
     EXPECT_EQ(path.front(), start);
     EXPECT_EQ(path.back(), goal);
@@ -148,10 +149,111 @@ TEST(Evolution, BothReachWithinOneAndAHalfOptimalOnTheArcadeMaze) {
     aco.generations = kAcoGenerationsTo150;
     const auto acoRun = run<AntColony>(doc.grid, start, goal, aco, &path);
     EXPECT_LE(acoRun.back().bestCost, 1.5 * best);
+    EXPECT_GE(acoRun.back().bestCost, best);
     EXPECT_EQ(referenceCost(doc.grid, path), acoRun.back().bestCost);
     EXPECT_EQ(path.front(), start);
     EXPECT_EQ(path.back(), goal);
   }
+}
+
+TEST(Evolution, BadParametersAreRefusedWithAClearMessage) {
+  auto gaError = [](auto change) {
+    GeneticParams p;
+    change(p);
+    return astar::validateGeneticParams(p).message;
+  };
+  auto acoError = [](auto change) {
+    AntColonyParams p;
+    change(p);
+    return astar::validateAntColonyParams(p).message;
+  };
+  EXPECT_EQ(gaError([](GeneticParams&) {}), "");
+  EXPECT_EQ(acoError([](AntColonyParams&) {}), "");
+  EXPECT_EQ(gaError([](GeneticParams& p) { p.population = 1; }), "population must be 2 .. 2000 (got 1)");
+  EXPECT_EQ(gaError([](GeneticParams& p) { p.population = 2001; }), "population must be 2 .. 2000 (got 2001)");
+  EXPECT_EQ(gaError([](GeneticParams& p) { p.generations = 0; }), "generations must be 1 .. 10000 (got 0)");
+  EXPECT_EQ(gaError([](GeneticParams& p) { p.crossoverRate = -0.1; }), "crossover rate must be a number from 0 to 1");
+  EXPECT_EQ(gaError([](GeneticParams& p) { p.mutationRate = std::numeric_limits<double>::quiet_NaN(); }),
+            "mutation rate must be a number from 0 to 1");
+  EXPECT_EQ(gaError([](GeneticParams& p) { p.elitism = 30; }), "elitism must be below the population (30)");
+  EXPECT_EQ(gaError([](GeneticParams& p) { p.tournament = 0; }), "tournament size must be 1 .. the population (30)");
+  EXPECT_EQ(acoError([](AntColonyParams& p) { p.ants = 0; }), "ants must be 1 .. 2000 (got 0)");
+  EXPECT_EQ(acoError([](AntColonyParams& p) { p.alpha = 9; }), "alpha must be an integer 0 .. 8");
+  EXPECT_EQ(acoError([](AntColonyParams& p) { p.beta = 9; }), "beta must be an integer 0 .. 8");
+  EXPECT_EQ(acoError([](AntColonyParams& p) { p.evaporation = 1.0; }),
+            "evaporation must be a number between 0 and 1 (both excluded)");
+  EXPECT_EQ(acoError([](AntColonyParams& p) { p.deposit = 0.0; }), "deposit must be a number in (0, 1000]");
+  EXPECT_EQ(acoError([](AntColonyParams& p) { p.minPheromone = 2.0; }), "minimum pheromone must be a number in (0, 1]");
+  // init: the query and the work per generation.
+  astar::Grid grid(8, 8);
+  (void)grid.setWall(3, 3);
+  GeneticPathfinder ga(grid);
+  EXPECT_EQ(ga.init(grid.index(3, 3), 0, GeneticParams{}).message, "the start must be a passable cell");
+  EXPECT_EQ(ga.init(0, 64, GeneticParams{}).message, "the goal must be a passable cell");
+  EXPECT_FALSE(ga.stepGeneration());  // no run after a failed init
+  GeneticParams big;
+  big.population = 2000;
+  big.maxSteps = 1'000'000;
+  EXPECT_EQ(ga.init(0, 63, big).message,
+            "population x walk length must be at most 50000000 per generation (got 2000000000)");
+  AntColony aco(grid);
+  EXPECT_EQ(aco.init(0, grid.index(3, 3), AntColonyParams{}).message, "the goal must be a passable cell");
+  EXPECT_FALSE(aco.stepGeneration());
+}
+
+// On random maps with every rule (wrap, portals, one-way cells, terrain, diagonal rules, hex
+// cells), the best path of each method is a legal move sequence from start to goal whose cost,
+// recomputed from the test's own move rules, is the reported one and never below the optimum;
+// with no way to the goal there is no best path.
+TEST(Evolution, BestPathsAreLegalOnRandomMapsWithEveryRule) {
+  astar::testing::Rng rng(2024);
+  astar::testing::RandomMapOptions options;
+  options.hexChance = 0.2;
+  options.maxSide = 16;
+  int found = 0, unreachable = 0;
+  for (int map = 0; map < 200; ++map) {
+    SCOPED_TRACE("map " + std::to_string(map));
+    const astar::Grid grid = astar::testing::randomGrid(rng, options);
+    const NodeId start = astar::testing::randomPassable(rng, grid), goal = astar::testing::randomPassable(rng, grid);
+    if (start == astar::kNoNode || goal == astar::kNoNode) continue;
+    const double best = optimal(grid, start, goal);
+    GeneticParams ga;
+    ga.population = 10;
+    ga.generations = 4;
+    ga.seed = static_cast<std::uint64_t>(map);
+    AntColonyParams aco;
+    aco.ants = 5;
+    aco.generations = 4;
+    aco.seed = static_cast<std::uint64_t>(map);
+    std::vector<NodeId> gaPath, acoPath;
+    const auto gaRun = run<GeneticPathfinder>(grid, start, goal, ga, &gaPath);
+    const auto acoRun = run<AntColony>(grid, start, goal, aco, &acoPath);
+    for (const auto* r : {&gaRun, &acoRun}) {
+      const std::vector<NodeId>& path = r == &gaRun ? gaPath : acoPath;
+      const double cost = r->back().bestCost;
+      if (best == std::numeric_limits<double>::infinity()) {
+        EXPECT_EQ(cost, astar::kNoLabCost);
+        EXPECT_TRUE(path.empty());
+        ++unreachable;
+        continue;
+      }
+      for (const GenerationStats& s : *r) {
+        if (s.reached > 0) {
+          EXPECT_GE(s.generationBest, 0.0);  // someone at the goal: a real cost
+        }
+      }
+      if (cost == astar::kNoLabCost) continue;  // not found within 4 generations: allowed
+      ++found;
+      ASSERT_FALSE(path.empty());
+      EXPECT_EQ(path.front(), start);
+      EXPECT_EQ(path.back(), goal);
+      EXPECT_EQ(referenceCost(grid, path), cost);
+      EXPECT_GE(cost, best - 1e-9 * best);
+      for (const GenerationStats& s : *r) EXPECT_TRUE(s.bestCost == astar::kNoLabCost || s.bestCost >= cost);
+    }
+  }
+  EXPECT_GT(found, 200);
+  EXPECT_GT(unreachable, 5);
 }
 
 // ASTAR_LAB_MEASURE=N: prints, for seeds 1..N, the generation at which each method first
