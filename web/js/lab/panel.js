@@ -180,7 +180,7 @@ export class LabPanel {
     if (pheromone) {
       let max = 0;
       for (const t of pheromone) max = Math.max(max, t);
-      ctx.fillStyle = 'rgb(255, 160, 0)';
+      ctx.fillStyle = 'rgb(186, 104, 200)';
       const r = view.cell * 0.42;
       for (let n = 0; n < pheromone.length; ++n) {
         const a = max > 0 ? pheromone[n] / max : 0;
