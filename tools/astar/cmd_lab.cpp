@@ -68,8 +68,13 @@ int report(Lab& lab, const Query& q, const std::string& method, std::uint64_t se
     for (const GenerationStats& s : lab.history()) {
       char ratio[32] = "-";
       if (s.bestCost >= 0.0 && optimal > 0.0) std::snprintf(ratio, sizeof ratio, "%.3f", s.bestCost / optimal);
-      std::printf("%10u %12.6g %12.6g %12.6g %9u %9s\n", s.generation, s.bestCost, s.generationBest, s.meanFitness,
-                  s.reached, ratio);
+      auto cell = [](double x) {
+        char text[32] = "-";
+        if (x != kNoLabCost) std::snprintf(text, sizeof text, "%.6g", x);
+        return std::string(text);
+      };
+      std::printf("%10u %12s %12s %12.6g %9u %9s\n", s.generation, cell(s.bestCost).c_str(),
+                  cell(s.generationBest).c_str(), s.meanFitness, s.reached, ratio);
     }
   }
   return lab.bestCost() >= 0.0 ? kExitOk : kExitMismatch;
