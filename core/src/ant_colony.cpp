@@ -43,17 +43,9 @@ Error validateAntColonyParams(const AntColonyParams& p) {
 Error AntColony::init(NodeId start, NodeId goal, const AntColonyParams& params) {
   ready_ = false;
   if (Error e = validateAntColonyParams(params)) return e;
-  if (grid_.cellCount() > kLabMaxCells)
-    return Error{"the lab runs on maps of at most " + std::to_string(kLabMaxCells) + " cells"};
-  if (start >= grid_.cellCount() || !grid_.passable(start)) return Error{"the start must be a passable cell"};
-  if (goal >= grid_.cellCount() || !grid_.passable(goal)) return Error{"the goal must be a passable cell"};
-  std::uint32_t passable = 0;
-  for (NodeId n = 0; n < grid_.cellCount(); ++n) passable += grid_.passable(n) ? 1u : 0u;
-  maxSteps_ = params.maxSteps != 0 ? params.maxSteps : std::max<std::uint32_t>(4 * passable, 1);
-  const std::uint64_t work = static_cast<std::uint64_t>(params.ants) * maxSteps_;
-  if (work > kLabMaxWorkPerGeneration)
-    return Error{"ants x walk length must be at most " + std::to_string(kLabMaxWorkPerGeneration) +
-                 " per generation (got " + std::to_string(work) + ")"};
+  if (Error e = labQueryProblem(grid_, start, goal)) return e;
+  maxSteps_ = params.maxSteps != 0 ? params.maxSteps : labDefaultSteps(grid_);
+  if (Error e = labWorkProblem("ants", params.ants, maxSteps_)) return e;
   params_ = params;
   start_ = start;
   goal_ = goal;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string>
 
 namespace astar {
 
@@ -14,7 +15,7 @@ double stepsBetween(const Grid& grid, int ax, int ay, int bx, int by) {
     // odd-r offset to cube coordinates (Red Blob Games), then the cube distance.
     const int aq = ax - (ay - (ay & 1)) / 2, bq = bx - (by - (by & 1)) / 2;
     const int dq = aq - bq, dr = ay - by;
-    return static_cast<double>((std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2);
+    return 0.5 * static_cast<double>(std::abs(dq) + std::abs(dr) + std::abs(dq + dr));  // the sum is even
   }
   const int dx = std::abs(ax - bx), dy = std::abs(ay - by);
   if (grid.diagonal() == DiagonalMovement::Never) return static_cast<double>(dx + dy);
@@ -42,6 +43,27 @@ double labFitness(const Grid& grid, std::span<const NodeId> path, double cost, N
   if (!path.empty() && path.back() == goal) return cost;
   const NodeId end = path.empty() ? goal : path.back();
   return cost + kLabMissPenalty * (labDistance(grid, end, goal) + grid.straightCost() * grid.minCost());
+}
+
+Error labQueryProblem(const Grid& grid, NodeId start, NodeId goal) {
+  if (grid.cellCount() > kLabMaxCells)
+    return Error{"the lab runs on maps of at most " + std::to_string(kLabMaxCells) + " cells"};
+  if (start >= grid.cellCount() || !grid.passable(start)) return Error{"the start must be a passable cell"};
+  if (goal >= grid.cellCount() || !grid.passable(goal)) return Error{"the goal must be a passable cell"};
+  return {};
+}
+
+Error labWorkProblem(const char* who, std::uint32_t population, std::uint32_t steps) {
+  const std::uint64_t work = static_cast<std::uint64_t>(population) * steps;
+  if (work <= kLabMaxWorkPerGeneration) return {};
+  return Error{std::string(who) + " x walk length must be at most " + std::to_string(kLabMaxWorkPerGeneration) +
+               " per generation (got " + std::to_string(work) + ")"};
+}
+
+std::uint32_t labDefaultSteps(const Grid& grid) {
+  std::uint32_t passable = 0;
+  for (NodeId n = 0; n < grid.cellCount(); ++n) passable += grid.passable(n) ? 1u : 0u;
+  return std::max<std::uint32_t>(4 * passable, 1);
 }
 
 void removeLoops(std::vector<NodeId>& path, std::vector<std::uint32_t>& mark) {

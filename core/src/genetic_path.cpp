@@ -36,20 +36,12 @@ Error validateGeneticParams(const GeneticParams& p) {
 Error GeneticPathfinder::init(NodeId start, NodeId goal, const GeneticParams& params) {
   ready_ = false;
   if (Error e = validateGeneticParams(params)) return e;
-  if (grid_.cellCount() > kLabMaxCells)
-    return Error{"the lab runs on maps of at most " + std::to_string(kLabMaxCells) + " cells"};
-  if (start >= grid_.cellCount() || !grid_.passable(start)) return Error{"the start must be a passable cell"};
-  if (goal >= grid_.cellCount() || !grid_.passable(goal)) return Error{"the goal must be a passable cell"};
-  std::uint32_t passable = 0;
-  for (NodeId n = 0; n < grid_.cellCount(); ++n) passable += grid_.passable(n) ? 1u : 0u;
-  maxSteps_ = params.maxSteps != 0 ? params.maxSteps : std::max<std::uint32_t>(4 * passable, 1);
+  if (Error e = labQueryProblem(grid_, start, goal)) return e;
+  maxSteps_ = params.maxSteps != 0 ? params.maxSteps : labDefaultSteps(grid_);
   mutationSteps_ = params.mutationSteps != 0 ? params.mutationSteps
                                              : static_cast<std::uint32_t>(2 * (grid_.width() + grid_.height()));
-  const std::uint64_t work =
-      static_cast<std::uint64_t>(params.population) * std::max<std::uint64_t>(maxSteps_, mutationSteps_);
-  if (work > kLabMaxWorkPerGeneration)
-    return Error{"population x walk length must be at most " + std::to_string(kLabMaxWorkPerGeneration) +
-                 " per generation (got " + std::to_string(work) + ")"};
+  // The longer of the two walks bounds the work of a generation.
+  if (Error e = labWorkProblem("population", params.population, std::max(maxSteps_, mutationSteps_))) return e;
   params_ = params;
   start_ = start;
   goal_ = goal;

@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "astar/error.h"
 #include "astar/grid.h"
 
 namespace astar {
@@ -78,6 +79,14 @@ double labFitness(const Grid& grid, std::span<const NodeId> path, double cost, N
 // grids (Manhattan when diagonal moves are off; hex distance on hex grids), on the torus for
 // wrapping axes, times the grid's straight step and lowest cell cost. Ignores portals.
 double labDistance(const Grid& grid, NodeId a, NodeId b);
+
+// The checks both methods make at init. Query: the map at most kLabMaxCells cells, start and
+// goal passable cells inside it. Work: population x walk length at most
+// kLabMaxWorkPerGeneration (`who` names the population in the message: "population", "ants").
+Error labQueryProblem(const Grid& grid, NodeId start, NodeId goal);
+Error labWorkProblem(const char* who, std::uint32_t population, std::uint32_t steps);
+// The default walk length: 4 x the passable cells (at least 1).
+std::uint32_t labDefaultSteps(const Grid& grid);
 
 // Cuts the loops out of a path in place: whenever a cell comes back, everything between its
 // two visits goes. Every move left was a move of the original path, so the result stays legal.
