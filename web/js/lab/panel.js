@@ -37,13 +37,17 @@ export class LabPanel {
       this.stepOnce();
     });
     $('lab-reset').addEventListener('click', () => this.reset());
-    $('lab').addEventListener('toggle', () => this.pg.requestDraw());
+    // The first run starts when the panel is first opened (or a link brings settings): a
+    // generation on a big map is not free, and most visits never open the lab.
+    $('lab').addEventListener('toggle', () => {
+      if ($('lab').open && !this.run.active() && !this.stale) this.reset();
+      this.pg.requestDraw();
+    });
     this.store.on('lab', () => this.applyStore());
     for (const kind of ['map', 'query']) this.store.on(kind, () => this.mapChanged());
     pg.renderer.addOverlay((ctx, view) => this.drawOverlay(ctx, view));
     pg.addTicker((now) => this.tick(now));
     if (this.store.lab) this.applyStore();
-    else this.reset();
   }
 
   // The parameter inputs of a method, from core's defaults (names and values).
