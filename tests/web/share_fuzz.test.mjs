@@ -18,7 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { decodeShare, encodeShare, LinkError, kLinkPrefix } from '../../web/js/share.js';
+import { decodeShare, encodeShare, LinkError, kLinkPrefix, kLabParams } from '../../web/js/share.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const regressionDir = path.join(here, '..', 'fuzz', 'regressions', 'share');
@@ -36,7 +36,19 @@ const settingKeys = new Set(['algorithm', 'heuristic', 'weight', 'wrapAware', 'p
 function checkDecoded(result) {
   assert.equal(typeof result, 'object');
   const keys = Object.keys(result).sort();
-  assert.ok(['lesson,map,settings', 'map,settings'].includes(keys.join()), `decoded keys ${keys}`);
+  assert.ok(['lesson,map,settings', 'map,settings', 'lab,lesson,map,settings', 'lab,map,settings'].includes(keys.join()), `decoded keys ${keys}`);
+  // The lab's settings: a known method and, for it, only known parameters with finite numbers
+  // (whole ones in 0 .. 2^32 - 1 for counts and the seed).
+  if (keys.includes('lab')) {
+    const known = kLabParams[result.lab.method];
+    assert.ok(known && Object.hasOwn(kLabParams, result.lab.method), `lab method ${result.lab.method}`);
+    assert.deepEqual(Object.keys(result.lab).sort(), ['method', 'params']);
+    for (const [key, value] of Object.entries(result.lab.params)) {
+      assert.ok(Object.hasOwn(known, key), `unknown lab parameter ${key} passed through`);
+      assert.ok(typeof value === 'number' && Number.isFinite(value), `lab ${key} = ${value}`);
+      if (known[key]) assert.ok(Number.isInteger(value) && value >= 0 && value <= 4294967295, `lab ${key} = ${value}`);
+    }
+  }
   // A lesson link's lesson part is carried as an object; lessons/format.js checks the rest.
   if (keys.includes('lesson')) assert.ok(result.lesson && typeof result.lesson === 'object' && !Array.isArray(result.lesson));
   assert.equal(typeof result.map, 'string');
@@ -75,7 +87,8 @@ async function checkRoundTrip(state) {
   const back = await decodeShare(link);
   const settings = JSON.parse(JSON.stringify(state.settings ?? {}));
   const lesson = state.lesson ? { lesson: JSON.parse(JSON.stringify(state.lesson)) } : {};
-  assert.deepEqual(back, { map: state.map, settings, ...lesson });
+  const lab = state.lab ? { lab: JSON.parse(JSON.stringify(state.lab)) } : {};
+  assert.deepEqual(back, { map: state.map, settings, ...lesson, ...lab });
   // The URL fragment form (with '#') decodes the same.
   assert.deepEqual(await decodeShare('#' + link), back);
 }
@@ -99,6 +112,12 @@ const payloadObject = fc.record(
     // Lesson links: usually no lesson, at times an object (checked later by lessons/format.js) or anything.
     lesson: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) },
       { weight: 1, arbitrary: fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 }) }, { weight: 1, arbitrary: anything }),
+    // Lab settings: usually none, at times a lab-shaped object with any values, or anything.
+    lab: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) },
+      { weight: 2, arbitrary: fc.record({ method: fc.oneof(fc.constantFrom('ga', 'aco', 'constructor', '__proto__'), anything),
+        params: fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom('seed', 'population', 'ants', 'alpha', 'evaporation', 'generations'), fc.string()),
+          fc.oneof(fc.integer(), fc.double(), fc.jsonValue()), { maxKeys: 6 }), anything) }) },
+      { weight: 1, arbitrary: anything }),
   });
 // The bytes a link carries once inflated: arbitrary bytes, any JSON, or payload-shaped objects.
 const payloadBytes = fc.oneof(
@@ -138,6 +157,12 @@ const state = fc.record({
     },
     { requiredKeys: [] }),
   lesson: fc.option(fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 }), { nil: undefined }),
+  // What the lab panel keeps: a method and whole numbers for counts and the seed, any finite number for rates.
+  lab: fc.option(fc.constantFrom('ga', 'aco').chain((method) => fc.record({
+    method: fc.constant(method),
+    params: fc.record(Object.fromEntries(Object.entries(kLabParams[method]).map(([key, whole]) =>
+      [key, whole ? fc.integer({ min: 0, max: 4294967295 }) : fc.double({ noNaN: true, noDefaultInfinity: true })])), { requiredKeys: [] }),
+  })), { nil: undefined }),
 });
 
 // ---- running ----

@@ -275,6 +275,19 @@ case $case in
     expect 0 "reopened: [1-9]" -- path "$maps/teleporters.map.txt" --algorithm weighted-astar --weight 3 --reopen
     expect 0 "reopened: 0" -- path "$maps/teleporters.map.txt" --algorithm weighted-astar --weight 3
     ;;
+  lab)
+    # The evolution lab: A*'s optimal cost beside the per-generation table (generation 0..N).
+    expect 0 "^optimal \(A\*\): 43$" -- lab "$maps/arcade.map.txt" --method ga --generations 3
+    rows=$("$astar" lab "$maps/arcade.map.txt" --method aco --generations 3 | grep -cE '^ +[0-9]+ ')
+    [[ $rows == 4 ]] || { echo "FAIL: lab printed $rows generation rows, expected 4"; failures=$((failures + 1)); }
+    expect 0 '"method": "aco", "seed": 7, "optimal": 43' -- lab "$maps/arcade.map.txt" --method aco --seed 7 --generations 2 --json
+    printf '1\n3\nA1B\n' >"$tmp/split.tut2.txt"
+    expect 1 "optimal \(A\*\): null" -- lab "$tmp/split.tut2.txt" 0 0 2 0 --generations 2
+    expect 2 "--method must be ga or aco" -- lab "$maps/arcade.map.txt" --method sa
+    expect 2 "elitism must be below the population \(30\)" -- lab "$maps/arcade.map.txt" --elitism 30
+    expect 2 "--alpha must be a whole number in 0..8" -- lab "$maps/arcade.map.txt" --method aco --alpha 9
+    expect 2 "evaporation must be a number between 0 and 1" -- lab "$maps/arcade.map.txt" --method aco --evaporation 1
+    ;;
   *)
     echo "unknown case $case"; exit 2 ;;
 esac

@@ -146,8 +146,9 @@ export class Files {
 
   // ---- share links ----
   currentState() {
-    const race = this.store.race;
-    return { map: this.store.docText(), settings: { ...this.store.engine.settings }, ...(race ? { race: { ...race } } : {}) };
+    const race = this.store.race, lab = this.store.lab;
+    return { map: this.store.docText(), settings: { ...this.store.engine.settings }, ...(race ? { race: { ...race } } : {}),
+      ...(lab ? { lab: { method: lab.method, params: { ...lab.params } } } : {}) };
   }
 
   async share() {
@@ -223,6 +224,7 @@ export class Files {
     if (unused) this.messages.show(`The link's map is open, but its settings were not used: ${unused}`, 'error');
     const race = this.store.setRace(state.race ?? null);
     if (race) this.messages.show(`The link's map is open, but its race settings were not used: ${race}`, 'error');
+    this.store.setLab(state.lab ?? null);  // checked by share.js; the lab panel runs it
     return true;
   }
 

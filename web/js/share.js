@@ -73,7 +73,7 @@ async function inflate(bytes) {
 // link, lesson: { title, summary, steps } (web/js/lessons/format.js, docs/lessons.md).
 export async function encodeShare(state) {
   const json = JSON.stringify({ v: 1, map: state.map, settings: state.settings, ...(state.race ? { race: state.race } : {}),
-    ...(state.lesson ? { lesson: state.lesson } : {}) });
+    ...(state.lesson ? { lesson: state.lesson } : {}), ...(state.lab ? { lab: state.lab } : {}) });
   return kLinkPrefix + toBase64Url(await deflate(new TextEncoder().encode(json)));
 }
 
@@ -103,7 +103,35 @@ export async function decodeShare(fragment) {
   if (lesson !== undefined && (lesson === null || typeof lesson !== 'object' || Array.isArray(lesson))) {
     throw new LinkError('the link has a bad lesson');
   }
-  return { map: parsed.map, settings, ...(race ? { race } : {}), ...(lesson ? { lesson } : {}) };
+  const lab = labOf(parsed.lab);
+  return { map: parsed.map, settings, ...(race ? { race } : {}), ...(lesson ? { lesson } : {}), ...(lab ? { lab } : {}) };
+}
+
+// The evolution lab's settings: { method: 'ga' | 'aco', params: { name: number, ... } } with
+// only the parameter names the lab knows, each a finite number (whole, 0 .. 2^32 - 1, for the
+// counts and the seed). Their ranges are core's, checked when the lab starts the run.
+export const kLabParams = {
+  ga: { population: true, generations: true, crossoverRate: false, mutationRate: false, elitism: true, tournament: true, seed: true },
+  aco: { ants: true, generations: true, alpha: true, beta: true, evaporation: false, deposit: false, eliteWeight: false,
+    minPheromone: false, seed: true },
+};
+function labOf(lab) {
+  if (lab === undefined) return null;
+  if (lab === null || typeof lab !== 'object' || Array.isArray(lab)) throw new LinkError('the link has bad lab settings');
+  const known = Object.hasOwn(kLabParams, lab.method) ? kLabParams[lab.method] : null;
+  if (!known) throw new LinkError('the link has bad lab settings (the method must be "ga" or "aco")');
+  const p = lab.params;
+  if (p === null || typeof p !== 'object' || Array.isArray(p)) throw new LinkError('the link has bad lab settings (no parameters)');
+  const params = {};
+  for (const [key, whole] of Object.entries(known)) {
+    if (!Object.hasOwn(p, key)) continue;
+    const v = p[key];
+    if (typeof v !== 'number' || !Number.isFinite(v) || (whole && !(Number.isInteger(v) && v >= 0 && v <= 4294967295))) {
+      throw new LinkError(`the link has bad lab settings (${key} must be ${whole ? 'a whole number from 0 to 4294967295' : 'a number'})`);
+    }
+    params[key] = v;
+  }
+  return { method: lab.method, params };
 }
 
 // The known fields of a settings object (their values are checked by the store when applied).

@@ -22,6 +22,7 @@ export class Store {
     this.mapSerial = 0;          // counts whole-map changes (loads, undo, rules)
     this.stroke = null;          // { label, before } while a brush stroke or a drag is open
     this.race = null;            // race mode's second search settings (setRace), or null
+    this.lab = null;             // the evolution lab's settings (setLab, web/js/lab/), or null
     // The heuristic follows the movement rule (core's default for it) until the user, a link
     // or the autosave picks another one.
     this.heuristicFollows = true;
@@ -247,6 +248,14 @@ export class Store {
     this.race = next;
     this.emit('race');
     return '';
+  }
+
+  // ---- the evolution lab's run settings, part of the document (and of share links) ----
+  // null or { method: 'ga' | 'aco', params: { seed, ... } } as share.js's labOf checks them;
+  // their ranges are core's (LabRun.start says what is wrong).
+  setLab(lab) {
+    this.lab = lab ? { method: lab.method, params: { ...lab.params } } : null;
+    this.emit('lab');
   }
 
   // The teaching views turn inspection on while shown (expansion records, expansion order);
