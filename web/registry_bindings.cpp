@@ -6,8 +6,8 @@
 //     defaults: {algorithm, weight}, heuristics: [name], defaultHeuristics: {square: [name by movement], hex: [...]},
 //     generators: [{name, label, description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity,
 //     usesTunnels}], movements: [{name, description}], costModels: [name], cellShapes: [name], directions: [{name, dx,
-//     dy}], statuses: [{name, label}], limits: {maxGridSide, maxGoals, maxPortals, minCellCost, maxCost,
-//     maxSearchNodes} }
+//     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {maxGridSide, maxGoals, maxPortals, minCellCost,
+//     maxCost, maxSearchNodes} }
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -17,6 +17,7 @@
 #include "astar/grid.h"
 #include "astar/heuristic.h"
 #include "astar/limits.h"
+#include "astar/replanner.h"
 #include "astar/search.h"
 #include "astar/version.h"
 
@@ -105,6 +106,9 @@ val registry() {
           o.set("dx", astar::kDirectionX[i]);
           o.set("dy", astar::kDirectionY[i]);
           return o;
+        }));
+  r.set("replanStatuses", listOf(astar::kReplanStatusCount, [](int i) {
+          return val(std::string(astar::replanStatusName(static_cast<astar::ReplanStatus>(i))));
         }));
   r.set("statuses", listOf(astar::kStatusCount, [](int i) {
           val o = val::object();

@@ -88,6 +88,7 @@ test('registry(): core tables and limits, the same as the engine\'s own checks',
   assert.deepEqual(r.algorithms.filter((a) => a.jumps).map((a) => a.name), ['jps', 'jps-plus']);
   assert.deepEqual(r.algorithms.filter((a) => a.preprocessed).map((a) => a.name), ['jps-plus']);
   assert.deepEqual(r.defaults, { algorithm: 'astar', weight: 1.5 });
+  assert.deepEqual(r.replanStatuses, ['idle', 'found', 'no-path', 'invalid-input']);
   assert.deepEqual(r.generators.map((g) => g.name), ['backtracker', 'division', 'hex', 'random', 'arcade']);
   assert.deepEqual(r.statuses.map((s) => s.name), ['idle', 'in-progress', 'found', 'no-path', 'invalid-input']);
   assert.deepEqual(r.directions.map((d) => d.name), ['N', 'E', 'S', 'W', 'NE', 'SE', 'SW', 'NW']);

@@ -37,7 +37,8 @@ export function applyRegistry(registry) {
 // The page's first settings: core's default algorithm and weighted A*'s default weight
 // (registry.defaults), awareness on. The heuristic is not here: it follows the map's movement
 // rule (engine.defaultHeuristic()).
-export const kDefaultSettings = { wrapAware: true, portalAware: true };
+/** @type {{ algorithm: string, weight: number, wrapAware: boolean, portalAware: boolean }} */
+export const kDefaultSettings = /** @type {any} */ ({ wrapAware: true, portalAware: true });
 
 // ---- Crossing the wasm boundary ----
 // costs(), entryMasks(), states(), path() and parents() here, and the agents' AgentWorld

@@ -1,5 +1,8 @@
-// What the page puts on window (main.js, agents/boot.js), for `tsc --checkJs` (tsconfig.json).
+// What the page puts on window (main.js and the optional modules' boot.js), for `tsc --checkJs` (tsconfig.json).
 interface Window {
   playground: any;
   agents: any;
+  replan: any;
+  lab: any;
+  hpa: any;
 }

@@ -30,6 +30,7 @@
 namespace astar {
 
 enum class ReplanStatus : std::uint8_t { Idle, Found, NoPath, InvalidInput };
+inline constexpr int kReplanStatusCount = 4;
 const char* replanStatusName(ReplanStatus s);  // "idle", "found", "no-path", "invalid-input"
 
 struct ReplanStats {

@@ -4,8 +4,8 @@
 // plot (plot.js). Its settings (method, seed, parameters) are part of the document
 // (store.setLab), so share links carry them and reproduce the run.
 import { drawPlot } from './plot.js';
+import { $ } from '../dom.js';
 
-const $ = (id) => document.getElementById(id);
 
 // 'crossoverRate' -> 'crossover rate'
 function words(key) { return key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`); }

@@ -5,8 +5,7 @@
 import { ReplanningWalker } from './walker.js';
 import { Join } from '../agents/world.js';
 import { el, setText } from '../dom.js';
-
-function ready() { return document.body.dataset.ready === 'true' && window.playground && window.agents; }
+import { installWhenReady } from '../extension.js';
 
 function install(app, agents) {
   const walker = new ReplanningWalker(app, agents.world, { speed: agents.agentSpeed });
@@ -86,16 +85,4 @@ function install(app, agents) {
   return walker;
 }
 
-async function boot() {
-  for (let i = 0; !ready(); i++) {
-    if (document.body.dataset.ready === 'error' || i > 600) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  try {
-    window.replan = install(window.playground, window.agents);
-  } catch (e) {
-    console.error(e);
-    window.playground.showMessage?.(`replanning walker: ${e.message}`, 'error');
-  }
-}
-boot();
+installWhenReady('replanning walker', (app) => { window.replan = install(app, window.agents); }, { needs: () => window.agents });

@@ -7,7 +7,9 @@ import { PathFollower } from '../agents/follower.js';
 import { Join } from '../agents/world.js';
 import { copyOut } from '../engine.js';
 
-export const kReplanStatus = Object.freeze({ Idle: 0, Found: 1, NoPath: 2, InvalidInput: 3 });
+// Core's ReplanStatus values by name ('idle', 'found', 'no-path', 'invalid-input'), from the
+// registry: nothing here re-types core's numbering.
+const statusesOf = (registry) => Object.fromEntries(registry.replanStatuses.map((name, i) => [name, i]));
 export const kHighlightMs = 1500;  // how long the re-expanded cells stay highlighted
 
 export class ReplanningWalker {
@@ -27,7 +29,9 @@ export class ReplanningWalker {
     this.repairs = 0;
     this.pending = [];    // cells edited while live was off (repaired when it is back on)
     this.last = null;     // { expanded, fresh, cells, at, startedOver } of the last repair
-    this.status = kReplanStatus.Idle;
+    this.statuses = statusesOf(app.engine.registry);
+    /** @type {number} */
+    this.status = this.statuses.idle;
   }
 
   get walking() { return !!this.follower && !this.follower.done; }
@@ -41,7 +45,7 @@ export class ReplanningWalker {
     this.last = null;
     this.pending = [];
     this.status = this.raw.plan(start, goal);
-    if (this.status !== kReplanStatus.Found) return this.status === kReplanStatus.NoPath ? 'No path from the start to the goal.' : this.raw.message();
+    if (this.status !== this.statuses.found) return this.status === this.statuses['no-path'] ? 'No path from the start to the goal.' : this.raw.message();
     this.cell = start;
     this.takePath(null);
     return '';
@@ -67,7 +71,7 @@ export class ReplanningWalker {
   repairNow() {
     const cells = this.pending.splice(0), here = this.agentCell();
     this.raw.cellsChanged(cells);
-    if (here !== this.cell && this.raw.moveStart(here) === kReplanStatus.Idle) this.cell = here;
+    if (here !== this.cell && this.raw.moveStart(here) === this.statuses.idle) this.cell = here;
     const t0 = performance.now();
     this.status = this.raw.repair();
     const ms = performance.now() - t0;
@@ -76,7 +80,7 @@ export class ReplanningWalker {
     const expanded = this.raw.expanded(), startedOver = this.raw.startedOver();
     const fresh = this.raw.freshExpanded(this.cell, this.goal);
     this.last = { expanded, fresh, cells: expandedCells, at: performance.now(), startedOver, ms };
-    if (this.status === kReplanStatus.Found) this.takePath(this.follower);
+    if (this.status === this.statuses.found) this.takePath(this.follower);
     else this.follower = null;  // no way to the goal any more: the agent stops where it is
   }
 
