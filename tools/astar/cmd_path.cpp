@@ -1,17 +1,52 @@
 // astar path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [search switches] [--show]:
 // one search (from the map's own start to its nearest goal when no coordinates are given),
-// its cost, length and effort; --show draws the path on the map.
+// its cost, length and effort; --show draws the path on the map. --algorithm hpa runs HPA*
+// (cmd_path_hpa.cpp) with --cluster-size N.
 #include <cstdio>
 #include <iostream>
 
+#include "astar/hierarchical.h"
 #include "astar/search.h"
 #include "cli.h"
 #include "search_options.h"
 
 namespace astar::cli {
 
+void showPath(const MapDocument& doc, std::span<const NodeId> path, NodeId start, const std::vector<NodeId>& goals) {
+  const Grid& g = doc.grid;
+  std::string cells;
+  std::vector<Terrain> terrain;
+  (void)resolveLetters(doc, cells, terrain);
+  for (NodeId n : path) cells[n] = '*';
+  cells[start] = 'S';
+  for (NodeId goal : goals) cells[goal] = 'G';
+  // Hex maps: cells two characters apart and odd rows indented by one, so the six
+  // neighbours of a cell are the ones that touch it on screen.
+  for (int y = 0; y < g.height(); ++y) {
+    const std::string row = cells.substr(static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()),
+                                         static_cast<std::size_t>(g.width()));
+    if (!g.hex()) {
+      std::cout << row << "\n";
+      continue;
+    }
+    std::string spaced;
+    if (y & 1) spaced += ' ';
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (i) spaced += ' ';
+      spaced += row[i];
+    }
+    std::cout << spaced << "\n";
+  }
+}
+
 int cmdPath(const Args& args) {
-  const char* usage = "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES " [--show]";
+  if (args.get("--algorithm") == kHierarchicalName) return cmdPathHierarchical(args);
+  const char* usage =
+      "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES " [--cluster-size N] [--show]";
+  if (args.has("--cluster-size")) {
+    fail(std::string("path: --cluster-size is an option of --algorithm ") + kHierarchicalName);
+    return kExitBadInput;
+  }
   Query q;
   if (!queryFromArgs(args, "path", usage, q)) return kExitBadInput;
   const MapDocument& doc = q.doc;
@@ -33,31 +68,7 @@ int cmdPath(const Args& args) {
   std::cout << "expansions: " << s.expanded << "\n";
   if (options.algorithm == Algorithm::WeightedAStar)
     std::cout << "weight: " << options.weight << "\nreopened: " << s.reopened << "\n";
-  if (args.has("--show")) {
-    std::string cells;
-    std::vector<Terrain> terrain;
-    (void)resolveLetters(doc, cells, terrain);
-    for (NodeId n : search.path()) cells[n] = '*';
-    cells[q.start] = 'S';
-    for (NodeId goal : q.goals) cells[goal] = 'G';
-    // Hex maps: cells two characters apart and odd rows indented by one, so the six
-    // neighbours of a cell are the ones that touch it on screen.
-    for (int y = 0; y < g.height(); ++y) {
-      const std::string row = cells.substr(static_cast<std::size_t>(y) * static_cast<std::size_t>(g.width()),
-                                           static_cast<std::size_t>(g.width()));
-      if (!g.hex()) {
-        std::cout << row << "\n";
-        continue;
-      }
-      std::string spaced;
-      if (y & 1) spaced += ' ';
-      for (std::size_t i = 0; i < row.size(); ++i) {
-        if (i) spaced += ' ';
-        spaced += row[i];
-      }
-      std::cout << spaced << "\n";
-    }
-  }
+  if (args.has("--show")) showPath(doc, search.path(), q.start, q.goals);
   return status == SearchStatus::Found ? kExitOk : kExitMismatch;
 }
 

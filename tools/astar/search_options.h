@@ -104,4 +104,9 @@ inline bool queryFromArgs(const Args& args, const char* command, const char* usa
   return true;
 }
 
+// Prints the map with the path drawn on it (astar path --show).
+void showPath(const MapDocument& doc, std::span<const NodeId> path, NodeId start, const std::vector<NodeId>& goals);
+// astar path --algorithm hpa (cmd_path_hpa.cpp).
+int cmdPathHierarchical(const Args& args);
+
 }  // namespace astar::cli
