@@ -10,14 +10,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "astar/formats.h"
 #include "astar/hierarchical.h"
 #include "astar/search.h"
+#include "bench_maps.h"  // tests/support: readFile, benchDir
 
 namespace {
 
@@ -25,20 +24,10 @@ double msSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
-bool readText(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream s;
-  s << in.rdbuf();
-  out = s.str();
-  return true;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* env = std::getenv("ASTAR_MAPS_BENCH");
-  const std::string dir = argc > 1 ? argv[1] : env ? env : ASTAR_MAPS_BENCH_DIR;
+  const std::string dir = argc > 1 ? argv[1] : astar::testing::benchDir();
   const int rows = argc > 2 ? std::atoi(argv[2]) : 400;
   const int clusterSize = argc > 3 ? std::atoi(argv[3]) : astar::kDefaultClusterSize;
   if (!std::filesystem::is_directory(dir) || rows < 1) {
@@ -58,7 +47,7 @@ int main(int argc, char** argv) {
     std::string mapText, scenText;
     astar::MapDocument doc;
     astar::Scenario scenario;
-    if (!readText(path, mapText) || !readText(path + ".scen", scenText)) continue;
+    if (!astar::testing::readFile(path, mapText) || !astar::testing::readFile(path + ".scen", scenText)) continue;
     if (astar::readMovingAiMap(mapText, doc) || astar::readScenario(scenText, scenario)) continue;
     astar::Grid& grid = doc.grid;
     const int w = grid.width(), h = grid.height();

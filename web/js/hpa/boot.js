@@ -1,14 +1,9 @@
-// Loads the HPA* layer once the playground is ready (window.playground, set by main.js):
-// <script type="module" src="js/hpa/boot.js"></script> after main.js is all a page needs.
+// Installs the HPA* layer once the page has loaded its engine: main.js sets body[data-ready]
+// to 'true' (or 'error') when window.playground exists. One <script type="module"> line in
+// index.html, after main.js.
 import { installHpa } from './layer.js';
 
-function ready() { return document.body.dataset.ready === 'true' && window.playground; }
-
-async function boot() {
-  for (let i = 0; !ready(); i++) {
-    if (document.body.dataset.ready === 'error' || i > 600) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function install() {
   try {
     window.hpa = installHpa(window.playground);
   } catch (e) {
@@ -16,4 +11,16 @@ async function boot() {
     window.playground.showMessage?.(`HPA*: ${e.message}`, 'error');
   }
 }
-boot();
+
+const body = document.body;
+if (body.dataset.ready === 'true' && window.playground) {
+  install();
+} else if (body.dataset.ready !== 'error') {
+  const watch = new MutationObserver(() => {
+    if (body.dataset.ready === 'error') watch.disconnect();
+    if (body.dataset.ready !== 'true' || !window.playground) return;
+    watch.disconnect();
+    install();
+  });
+  watch.observe(body, { attributes: true, attributeFilter: ['data-ready'] });
+}
