@@ -246,9 +246,19 @@ void HierarchicalMap::Impl::link() {
     }
   }
   edgeFirst[nodeCells.size()] = static_cast<std::uint32_t>(linkEdges.size());
+  abstractPath.reserve(nodeCells.size() + 2);
   stats.abstractNodes = static_cast<std::uint32_t>(nodeCells.size());
   stats.abstractEdges = linkEdges.size();
   stats.clusterCount = static_cast<std::uint32_t>(clusters.size());
+}
+
+void HierarchicalMap::Impl::reserveQueryBuffers() {
+  // The largest area a query searches: the 3 x 3 clusters around the start.
+  const std::size_t area = std::min<std::size_t>(grid.cellCount(), 9 * static_cast<std::size_t>(size) * size);
+  for (std::vector<double>* v : {&startDist, &goalDist, &segmentDist}) v->reserve(area);
+  for (std::vector<NodeId>* v : {&startParent, &goalNext, &segmentParent, &segmentCells}) v->reserve(area);
+  localWork.position.reserve(area);
+  localWork.heap.reserve(area);
 }
 
 void HierarchicalMap::Impl::snapshot() {
@@ -288,6 +298,7 @@ Error HierarchicalMap::build(const HierarchicalOptions& options) {
   }
   m.link();
   m.snapshot();
+  m.reserveQueryBuffers();
   m.built = true;
   m.stats.clustersRebuilt = static_cast<std::uint32_t>(count);
   m.stats.buildMilliseconds =

@@ -149,6 +149,7 @@ struct HierarchicalMap::Impl {
   void computePortalPartners();
   void link();
   void snapshot();
+  void reserveQueryBuffers();
 };
 
 }  // namespace astar
