@@ -31,8 +31,9 @@
 // A query is A* over the abstract graph (the grid's default heuristic, wrap- and portal-aware,
 // consistent there too), then each intra-cluster edge is refined by a Dijkstra inside its
 // cluster. The path is valid; its cost is not always optimal (HPA* trades optimality for
-// speed; the tests state the bound they check). Queries reuse their buffers (the abstract search
-// state, the cluster Dijkstras' arrays), so they stop allocating once those have grown.
+// speed; the tests state the bound they check). Queries reuse buffers reserved at build (the
+// cluster Dijkstras' arrays) or grown by the first query (the abstract search state): after that,
+// queries do not allocate (test_allocations), until an update grows the abstract graph.
 //
 // Incremental rebuild: refresh() compares the grid with the copy of its cells taken at the last
 // build and calls update() with the cells that differ; update() recomputes the crossings of the
