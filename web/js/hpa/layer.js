@@ -28,7 +28,7 @@ export class HpaView {
     this.dirty = true;
     this.controls = null;
     app.renderer.addOverlay((ctx, r) => this.draw(ctx, r));
-    app.onChange(() => this.changed());
+    app.onChange((kind) => { if (kind !== 'search') this.changed(); });  // a search step changes nothing here
   }
 
   show(on) {
