@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 // PlaygroundEngine methods that change the map, the query, the settings or the search.
 export const kMutators = ['setName', 'setStart', 'setGoal', 'loadText', 'newBlank', 'generate', 'setWall', 'setCost',
   'setEntryMask', 'setInspection', 'setWrap', 'setTopology', 'setDiagonal', 'setCostModel', 'addPortal', 'removePortal', 'setSettings',
-  'begin', 'step', 'stepBack', 'run', 'clear'];
+  'begin', 'step', 'stepBack', 'run', 'clear', 'preprocess'];
 const kWriters = new Set(['store.js', 'engine.js']);  // the store, and the engine's own definitions
 
 function listModules(dir) {

@@ -1,11 +1,13 @@
 // registry(): core's registries and limits for the page, as one plain JS object, so no
 // name, trait or limit is typed again in JavaScript.
 //
-//   { algorithms: [{name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, note}],
-//     heuristics: [name], defaultHeuristics: {square: [name by movement], hex: [...]}, generators: [{name, label,
-//     description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity, usesTunnels}], movements: [{name,
-//     description}], costModels: [name], cellShapes: [name], directions: [{name, dx, dy}], statuses: [{name, label}],
-//     limits: {maxGridSide, maxGoals, maxPortals, minCellCost, maxCost, maxSearchNodes} }
+//   { algorithms: [{name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, preprocessed,
+//   note}],
+//     defaults: {algorithm, weight}, heuristics: [name], defaultHeuristics: {square: [name by movement], hex: [...]},
+//     generators: [{name, label, description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity,
+//     usesTunnels}], movements: [{name, description}], costModels: [name], cellShapes: [name], directions: [{name, dx,
+//     dy}], statuses: [{name, label}], limits: {maxGridSide, maxGoals, maxPortals, minCellCost, maxCost,
+//     maxSearchNodes} }
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -40,6 +42,9 @@ val algorithmList() {
     o.set("weighted", a.weighted);
     o.set("heuristicOnly", a.heuristicOnly);
     o.set("squareUniformGrids", a.squareUniformGrids);
+    o.set("preprocessed", a.preprocessed);
+    o.set("jumps", a.jumps);
+    o.set("frontier", std::string(astar::frontierName(a.frontier)));
     o.set("note", std::string(a.note));
     return o;
   });
@@ -67,6 +72,10 @@ val registry() {
   val r = val::object();
   r.set("version", std::string(astar::kVersion));  // CMakeLists.txt project(... VERSION ...)
   r.set("algorithms", algorithmList());
+  val queryDefaults = val::object();  // what a query uses when nothing is chosen
+  queryDefaults.set("algorithm", std::string(astar::algorithmName(astar::SearchOptions{}.algorithm)));
+  queryDefaults.set("weight", astar::kDefaultWeight);
+  r.set("defaults", queryDefaults);
   r.set("heuristics", listOf(astar::kHeuristicCount, [](int i) {
           return std::string(astar::heuristicName(static_cast<astar::Heuristic>(i)));
         }));

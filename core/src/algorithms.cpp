@@ -2,6 +2,7 @@
 // names and notes, the bindings hand it to the page. Adding an algorithm = a row here, an
 // enum value in search.h and its code (see CONTRIBUTING.md).
 #include <cstring>
+#include <iterator>
 
 #include "astar/search.h"
 
@@ -10,26 +11,62 @@ namespace astar {
 namespace {
 
 constexpr AlgorithmInfo kAlgorithms[kAlgorithmCount] = {
-    // algorithm, name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, note
-    {Algorithm::AStar, "astar", "A*", true, true, false, false, false,
-     "A*: f = g + h; the cheapest path when h is admissible."},
-    {Algorithm::WeightedAStar, "weighted-astar", "Weighted A*", true, false, true, false, false,
-     "Weighted A*: f = g + w·h, closed nodes not reopened; at most w times the cheapest path when h is "
-     "consistent, usually with fewer expansions than A*."},
-    {Algorithm::Dijkstra, "dijkstra", "Dijkstra", false, true, false, false, false,
-     "Dijkstra: ignores the heuristic; always the cheapest path."},
-    {Algorithm::GreedyBestFirst, "greedy", "Greedy best-first", true, false, false, true, false,
-     "Greedy best-first: orders by h alone; fast, not the cheapest path in general."},
-    {Algorithm::BreadthFirst, "bfs", "Breadth-first", false, false, false, false, false,
-     "Breadth-first: the fewest steps; ignores costs and the heuristic."},
-    {Algorithm::DepthFirst, "dfs", "Depth-first", false, false, false, false, false,
-     "Depth-first: any path, often a long one."},
-    {Algorithm::JumpPoint, "jps", "Jump point search", true, true, false, false, true,
-     "Jump point search: A* that skips symmetric paths on uniform-cost square grids (elsewhere it runs as A*)."},
-    {Algorithm::JumpPointPlus, "jps-plus", "JPS+ (goal bounding)", true, true, false, false, true,
-     "JPS+ with goal bounding: jump point search from per-map tables (jump distances, and goal-bounding boxes on "
-     "maps up to 16,384 open cells), built once per map; one goal, uniform-cost square grids (elsewhere JPS or A*)."},
+    {.algorithm = Algorithm::AStar,
+     .name = "astar",
+     .label = "A*",
+     .usesHeuristic = true,
+     .optimal = true,
+     .note = "A*: f = g + h; the cheapest path when h is admissible."},
+    {.algorithm = Algorithm::WeightedAStar,
+     .name = "weighted-astar",
+     .label = "Weighted A*",
+     .usesHeuristic = true,
+     .weighted = true,
+     .note = "Weighted A*: f = g + w·h, closed nodes not reopened; at most w times the cheapest path when h is "
+             "consistent, usually with fewer expansions than A*."},
+    {.algorithm = Algorithm::Dijkstra,
+     .name = "dijkstra",
+     .label = "Dijkstra",
+     .optimal = true,
+     .note = "Dijkstra: ignores the heuristic; always the cheapest path."},
+    {.algorithm = Algorithm::GreedyBestFirst,
+     .name = "greedy",
+     .label = "Greedy best-first",
+     .usesHeuristic = true,
+     .heuristicOnly = true,
+     .note = "Greedy best-first: orders by h alone; fast, not the cheapest path in general."},
+    {.algorithm = Algorithm::BreadthFirst,
+     .name = "bfs",
+     .label = "Breadth-first",
+     .frontier = Frontier::Queue,
+     .note = "Breadth-first: the fewest steps; ignores costs and the heuristic."},
+    {.algorithm = Algorithm::DepthFirst,
+     .name = "dfs",
+     .label = "Depth-first",
+     .frontier = Frontier::Stack,
+     .note = "Depth-first: any path, often a long one."},
+    {.algorithm = Algorithm::JumpPoint,
+     .name = "jps",
+     .label = "Jump point search",
+     .usesHeuristic = true,
+     .optimal = true,
+     .squareUniformGrids = true,
+     .jumps = true,
+     .note = "Jump point search: A* that skips symmetric paths on uniform-cost square grids (elsewhere it runs as "
+             "A*)."},
+    {.algorithm = Algorithm::JumpPointPlus,
+     .name = "jps-plus",
+     .label = "JPS+ (goal bounding)",
+     .usesHeuristic = true,
+     .optimal = true,
+     .squareUniformGrids = true,
+     .preprocessed = true,
+     .jumps = true,
+     .note = "JPS+ with goal bounding: jump point search from per-map tables (jump distances, and goal-bounding "
+             "boxes on maps up to 4,096 open cells), built once per map; one goal, uniform-cost square grids "
+             "(elsewhere JPS or A*)."},
 };
+constexpr const char* kFrontierNames[] = {"priority", "queue", "stack"};
 
 constexpr const char* kStatusNames[kStatusCount] = {"idle", "in-progress", "found", "no-path", "invalid-input"};
 constexpr const char* kStatusLabels[kStatusCount] = {"idle", "searching", "found", "no path", "invalid input"};
@@ -63,6 +100,11 @@ bool parseAlgorithm(const char* name, Algorithm& out) {
       return true;
     }
   return false;
+}
+
+const char* frontierName(Frontier f) {
+  const auto i = static_cast<std::size_t>(f);
+  return i < std::size(kFrontierNames) ? kFrontierNames[i] : "unknown";
 }
 
 const char* statusName(SearchStatus s) {

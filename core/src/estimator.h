@@ -13,6 +13,7 @@
 #include "astar/heuristic.h"
 #include "astar/landmarks.h"
 #include "astar/search.h"
+#include "astar/turn_space.h"
 #include "dijkstra_fill.h"
 
 namespace astar::detail {
@@ -285,6 +286,36 @@ class GraphGeometry {
   std::vector<Graph::Position> goals_;
 };
 
+// ---- TurnSpace (turn-aware search, astar/turn_space.h) ----
+// The grid's geometry on a node's cell: the grid bound (tunnel- and portal-aware like
+// GridGeometry) is a lower bound on the moves' grid costs, and turn costs only add to them.
+// No turn term: a bound on the turns still needed would have to hold through wrap seams and
+// portal jumps (which keep the heading), and none is proved here.
+class TurnGeometry {
+ public:
+  TurnGeometry() { cells_.reserve(static_cast<std::size_t>(kMaxGoals)); }
+  void configure(const TurnSpace& space, std::span<const NodeId> goals, Heuristic kind, bool wrapAware,
+                 bool portalAware) {
+    slots_ = static_cast<NodeId>(space.slots());
+    cells_.clear();
+    for (NodeId g : goals) {
+      const NodeId cell = space.cellOf(g);
+      if (std::find(cells_.begin(), cells_.end(), cell) == cells_.end()) cells_.push_back(cell);
+    }
+    grid_.configure(space.grid(), cells_, kind, wrapAware, portalAware);
+  }
+  bool singleOctile() const { return grid_.singleOctile(); }
+  ASTAR_FORCE_INLINE double octileToGoal(NodeId n) const { return grid_.octileToGoal(n / slots_); }
+  ASTAR_FORCE_INLINE double operator()(NodeId n) const { return grid_(n / slots_); }
+  double closeness(NodeId n) const { return grid_.closeness(n / slots_); }
+
+ private:
+  GridGeometry grid_;
+  NodeId slots_ = 1;
+  std::vector<NodeId> cells_;
+};
+// ---- end TurnSpace ----
+
 template <class Space>
 struct GeometryFor;
 template <>
@@ -294,6 +325,11 @@ struct GeometryFor<Grid> {
 template <>
 struct GeometryFor<Graph> {
   using Type = GraphGeometry;
+};
+
+template <>
+struct GeometryFor<TurnSpace> {  // turn-aware search
+  using Type = TurnGeometry;
 };
 
 template <class Space>

@@ -109,8 +109,8 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   const bool blind = !algorithmInfo(a).usesHeuristic;
   s.weight = weighted ? options.weight : 1.0;
   s.greedy = a == Algorithm::GreedyBestFirst;
-  s.fifo = a == Algorithm::BreadthFirst;
-  s.lifo = a == Algorithm::DepthFirst;
+  s.fifo = algorithmInfo(a).frontier == Frontier::Queue;
+  s.lifo = algorithmInfo(a).frontier == Frontier::Stack;
   s.updateOpen = !(s.fifo || s.lifo);
   s.otherKey = s.greedy || s.fifo || s.lifo;
   // Weighted A* reopens closed nodes only when asked: with a consistent heuristic the
@@ -365,6 +365,7 @@ double Search<Space>::preprocessSome(std::uint32_t sources) {
 
 template class Search<Grid>;
 template class Search<Graph>;
+template class Search<TurnSpace>;  // turn-aware search (astar/turn_space.h)
 
 PathResult findPath(const Grid& grid, NodeId start, NodeId goal, const SearchOptions& options) {
   GridSearch search(grid);

@@ -109,5 +109,17 @@ template void Search<Graph>::fillStates(std::span<std::uint8_t>) const;
 template std::size_t Search<Graph>::bytesPerNode() const;
 template std::size_t Search<Graph>::openList(std::span<NodeId>) const;
 template ExpansionTrace Search<Graph>::lastExpansion() const;
+// ---- turn-aware search (astar/turn_space.h) ----
+template NodeState Search<TurnSpace>::state(NodeId) const;
+template double Search<TurnSpace>::g(NodeId) const;
+template double Search<TurnSpace>::h(NodeId) const;
+template double Search<TurnSpace>::f(NodeId) const;
+template NodeId Search<TurnSpace>::parent(NodeId) const;
+template std::size_t Search<TurnSpace>::openSize() const;
+template void Search<TurnSpace>::fillStates(std::span<std::uint8_t>) const;
+template std::size_t Search<TurnSpace>::bytesPerNode() const;
+template std::size_t Search<TurnSpace>::openList(std::span<NodeId>) const;
+template ExpansionTrace Search<TurnSpace>::lastExpansion() const;
+// ---- end turn-aware search ----
 
 }  // namespace astar

@@ -63,7 +63,7 @@ export class Engine {
 
   /** Library version, e.g. "0.2.0". */
   get version() { return this.registry.version; }
-  /** Algorithm names: 'astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps'. */
+  /** Algorithm names: 'astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus'. */
   get algorithms() { return this.registry.algorithms.map((a) => a.name); }
   /** Heuristic names: 'manhattan', 'octile', 'euclidean', 'chebyshev', 'zero', 'landmarks', ... */
   get heuristics() { return this.registry.heuristics.slice(); }
@@ -123,7 +123,10 @@ export class Engine {
   search(start, goal, options = {}) {
     this.raw.setStart(this.cell(...start));
     this.raw.setGoal(this.cell(...goal));
-    const { algorithm = 'astar', heuristic = 'octile', weight = 1.5, wrapAware = true, portalAware = true } = options;
+    // Unset options take core's defaults (the registry); the heuristic is octile (documented).
+    const { defaults } = this.registry;
+    const { algorithm = defaults.algorithm, heuristic = 'octile', weight = defaults.weight, wrapAware = true,
+      portalAware = true } = options;
     const a = this.algorithms.indexOf(algorithm), h = this.registry.heuristics.indexOf(heuristic);
     if (a < 0) throw new AstarError(`unknown algorithm "${algorithm}" (${this.algorithms.join(', ')})`);
     if (h < 0) throw new AstarError(`unknown heuristic "${heuristic}" (${this.registry.heuristics.join(', ')})`);

@@ -7,6 +7,7 @@
 
 #include "astar/hierarchical.h"
 #include "astar/landmarks.h"
+#include "astar/replanner.h"
 #include "astar/search.h"
 #include "reference.h"
 
@@ -116,4 +117,43 @@ TEST(Allocations, HierarchicalNonePerQueryAfterWarmUp) {
   for (int i = 0; i < 300; ++i) found += query() ? 1 : 0;
   EXPECT_EQ(allocations.load() - before, 0) << "allocations in 300 HPA* queries";
   EXPECT_GT(found, 0);
+}
+
+// D* Lite (astar::Replanner): after plan(), moving the start, notifying edits and repairing
+// allocate nothing (the expanded-cells list is recorded too).
+TEST(Allocations, NonePerReplanRepairAfterPlan) {
+#ifdef ASTAR_SANITIZED_BUILD
+  GTEST_SKIP() << "allocation counting needs the plain allocator; it runs in the release build";
+#endif
+  astar::testing::Rng rng(11);
+  astar::testing::RandomMapOptions mapOptions;
+  mapOptions.minSide = 40;
+  mapOptions.maxSide = 60;
+  Grid grid = astar::testing::randomGrid(rng, mapOptions);
+  Replanner replanner(grid);
+  replanner.setRecordExpanded(true);
+  NodeId start = astar::testing::randomPassable(rng, grid);
+  const NodeId goal = astar::testing::randomPassable(rng, grid);
+  std::vector<NodeId> buffer(grid.cellCount());
+  long during = 0;
+  int repairs = 0;
+  ASSERT_EQ(replanner.plan(start, goal), ReplanStatus::Found);
+  for (int i = 0; i < 300; ++i) {
+    const NodeId cell = astar::testing::randomPassable(rng, grid);
+    if (cell == start || cell == goal) continue;
+    (void)grid.setCost(grid.xOf(cell), grid.yOf(cell), 1.0 + rng.below(3));  // may allocate in the grid
+    const NodeId cells[1] = {cell};
+    const long before = allocations.load();
+    if (replanner.status() == ReplanStatus::Found && replanner.path().size() > 1)
+      (void)replanner.moveStart(replanner.path()[1]);
+    replanner.notifyCellsChanged(cells);
+    replanner.repair();
+    (void)replanner.copyPath(buffer);
+    during += allocations.load() - before;
+    ++repairs;
+    if (replanner.status() != ReplanStatus::Found || replanner.path().size() < 2) break;
+    start = replanner.start();
+  }
+  EXPECT_GT(repairs, 20);
+  EXPECT_EQ(during, 0) << "allocations during " << repairs << " repairs";
 }

@@ -62,6 +62,85 @@ TEST(Registry, AlgorithmTraitsMatchWhatTheSearchDoes) {
   }
 }
 
+// The preprocessed trait: such an algorithm's search holds per-map tables after a query that
+// ran it (not fallen back to JPS or A*), on the maps its tables apply to; no other builds any.
+TEST(Registry, PreprocessedAlgorithmsAndOnlyThemBuildTables) {
+  astar::testing::Rng rng(23);
+  astar::testing::RandomMapOptions o;
+  o.terrainChance = 0.0;
+  o.wrap = false;
+  o.maxPortals = 0;
+  o.oneWayChance = 0.0;
+  int ranWithTables = 0;
+  for (int round = 0; round < 100; ++round) {
+    const Grid grid = astar::testing::randomGrid(rng, o);
+    const NodeId start = astar::testing::randomPassable(rng, grid), goal = astar::testing::randomPassable(rng, grid);
+    for (const AlgorithmInfo& info : algorithms()) {
+      SearchOptions options;
+      options.algorithm = info.algorithm;
+      GridSearch search(grid);
+      ASSERT_EQ(search.begin(start, goal, options), SearchStatus::InProgress) << search.message();
+      search.run();
+      if (info.preprocessed && search.stats().fellBack) continue;
+      EXPECT_EQ(search.preprocessing().bytes > 0, info.preprocessed) << info.name << " round " << round;
+      ranWithTables += info.preprocessed;
+    }
+  }
+  EXPECT_GT(ranWithTables, 20);
+}
+
+// The frontier trait is how the search picks the next node: a queue expands in order of steps
+// from the start (a node's depth never drops below the last one's), a stack expands the node
+// its last expansion opened last, and a priority frontier with h = 0 expands in order of g.
+TEST(Registry, FrontierTraitIsTheExpansionOrder) {
+  astar::testing::Rng rng(24);
+  int checked[3] = {};
+  for (int round = 0; round < 150; ++round) {
+    const Grid grid = astar::testing::randomGrid(rng);
+    const NodeId start = astar::testing::randomPassable(rng, grid), goal = astar::testing::randomPassable(rng, grid);
+    for (const AlgorithmInfo& info : algorithms()) {
+      if (info.heuristicOnly) continue;  // ordered by h alone, not by g
+      SearchOptions options;
+      options.algorithm = info.algorithm;
+      options.heuristic = Heuristic::Zero;
+      options.traceExpansions = true;
+      GridSearch search(grid);
+      ASSERT_EQ(search.begin(start, goal, options), SearchStatus::InProgress) << search.message();
+      std::vector<int> depth(grid.cellCount(), 0);
+      double lastG = 0.0;
+      int lastDepth = 0;
+      NodeId openedLast = kNoNode;
+      for (;;) {
+        const SearchStatus status = search.step(1);
+        const ExpansionTrace t = search.lastExpansion();
+        const NodeId u = t.node;
+        if (u == kNoNode) break;
+        const NodeId p = search.parent(u);
+        depth[u] = p == kNoNode ? 0 : depth[p] + 1;
+        switch (info.frontier) {
+          case Frontier::Queue: EXPECT_GE(depth[u], lastDepth) << info.name << " round " << round; break;
+          case Frontier::Stack:
+            if (openedLast != kNoNode) {
+              EXPECT_EQ(u, openedLast) << info.name << " round " << round;
+            }
+            break;
+          case Frontier::Priority:
+            EXPECT_GE(search.g(u), lastG - 1e-9 * (1 + lastG)) << info.name << " round " << round;
+            break;
+        }
+        ++checked[static_cast<int>(info.frontier)];
+        lastDepth = depth[u];
+        lastG = search.g(u);
+        openedLast = kNoNode;
+        for (const Relaxation& r : t.relaxations)
+          if (r.outcome == RelaxOutcome::Opened) openedLast = r.node;
+        if (status != SearchStatus::InProgress) break;
+      }
+    }
+  }
+  for (int kind = 0; kind < 3; ++kind) EXPECT_GT(checked[kind], 1000) << frontierName(static_cast<Frontier>(kind));
+}
+
 TEST(Registry, EveryGeneratorRunsByNameAndRefusesWhatItCannotBuild) {
   ASSERT_GE(generators().size(), 5u);
   std::string names;

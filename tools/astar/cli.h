@@ -54,6 +54,8 @@ void fail(const std::string& message);
 // command takes, and the options of the benchmark runners (astar bench, bench/bench_boost).
 #define ASTAR_SEARCH_SWITCHES \
   "[--weight W] [--wrap-aware|--no-wrap-aware] [--portal-aware|--no-portal-aware] [--reopen]"
+// Turn-aware search (astar/turn_space.h): `astar path` only.
+#define ASTAR_TURN_SWITCHES "[--turn-cost C] [--no-reverse] [--heading DIR]"
 #define ASTAR_BENCH_OPTIONS                                                               \
   "[--algorithms LIST] [--sample N] [--repeat R] [--warmup-ms MS] " ASTAR_SEARCH_SWITCHES \
   " [--four-connected] [--goal-bounding-cells N] [--json] "                               \

@@ -83,6 +83,15 @@ case $case in
     expect 2 "unknown algorithm 'magic'" -- path "$maps/arcade.map.txt" 1 1 1 1 --algorithm magic
     expect 2 "unknown heuristic 'psychic'" -- path "$maps/arcade.map.txt" 1 1 1 1 --heuristic psychic
     expect 2 "unknown option --fast" -- path "$maps/arcade.map.txt" 1 1 1 1 --fast
+    # Turn-aware: from (1, 1) facing west (a wall) with no reverse, (2, 1) behind it is 11 steps
+    # round the block; facing east, one step.
+    expect 0 "cost: 11$" -- path "$maps/arcade.map.txt" 1 1 2 1 --no-reverse --heading W
+    expect 0 "reversals: 0" -- path "$maps/arcade.map.txt" 1 1 2 1 --no-reverse --heading W
+    expect 0 "cost: 1$" -- path "$maps/arcade.map.txt" 1 1 2 1 --no-reverse --heading E
+    expect 0 "cost: 51$" -- path "$maps/arcade.map.txt" --turn-cost 1 --no-reverse --heading W
+    expect 2 "unknown heading 'Q' .N, E, S, W, NE, SE, SW, NW." -- path "$maps/arcade.map.txt" --heading Q
+    expect 2 "not one of this grid's 4 .4-connected. directions" -- path "$maps/arcade.map.txt" --heading NE
+    expect 2 "turn cost must be a number from 0" -- path "$maps/arcade.map.txt" --turn-cost -2
     # Hex: 7 x 4, odd rows shifted right; walls at x = 3 in rows 0-2, so every path passes (3,3).
     # Hex distances (axial q = x - floor(y/2)): (0,0)-(3,3) is 5, (3,3)-(6,0) is 4: cost 9, e.g.
     # SE (0,1), SE (1,2), SE (1,3), E (2,3), E (3,3), NE (4,2), NE (4,1), NE (5,0), E (6,0).

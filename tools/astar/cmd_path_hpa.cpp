@@ -12,17 +12,11 @@
 
 namespace astar::cli {
 
-int cmdPathHierarchical(const Args& args) {
-  const char* usage =
-      "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES " [--cluster-size N] [--show]";
+int runHierarchicalPath(const Args& args, const Query& q, std::vector<NodeId>& best) {
   long long size = kDefaultClusterSize;
   if (args.has("--cluster-size") &&
       !parseIntArg(args.get("--cluster-size"), "--cluster-size", kMinClusterSize, kMaxClusterSize, size))
     return kExitBadInput;
-  Args rest = args;  // the query without the algorithm, which core's parser does not know
-  rest.options.erase("--algorithm");
-  Query q;
-  if (!queryFromArgs(rest, "path", usage, q)) return kExitBadInput;
   const Grid& g = q.doc.grid;
   HierarchicalMap hpa(g);
   if (const Error e = hpa.build({static_cast<int>(size)})) {
@@ -30,7 +24,8 @@ int cmdPathHierarchical(const Args& args) {
     return kExitBadInput;
   }
   const HierarchicalStats buildStats = hpa.stats();
-  std::vector<NodeId> path, best;
+  std::vector<NodeId> path;
+  best.clear();
   HierarchicalStats queryStats;
   SearchStatus status = SearchStatus::NoPath;
   for (NodeId goal : q.goals) {
@@ -59,7 +54,6 @@ int cmdPathHierarchical(const Args& args) {
             << "abstract-expanded: " << queryStats.abstractExpanded << "\n"
             << "insert-expanded: " << queryStats.insertExpanded << "\n"
             << "refine-expanded: " << queryStats.refineExpanded << "\n";
-  if (args.has("--show")) showPath(q.doc, best, q.start, q.goals);
   return status == SearchStatus::Found ? kExitOk : kExitMismatch;
 }
 

@@ -9,6 +9,7 @@
 
 #include "astar/landmarks.h"
 #include "astar/search.h"
+#include "astar/turn_space.h"
 #include "cli.h"
 
 namespace astar::cli {
@@ -42,13 +43,33 @@ inline bool searchOptionsFromArgs(const Args& args, SearchOptions& options) {
       return false;
     }
   } else if (options.algorithm == Algorithm::WeightedAStar) {
-    options.weight = 1.5;  // the documented default of weighted A* in every command
+    options.weight = kDefaultWeight;  // the documented default of weighted A* in every command
   }
   if (args.has("--wrap-aware") || args.has("--no-wrap-aware")) options.wrapAware = args.has("--wrap-aware");
   if (args.has("--portal-aware") || args.has("--no-portal-aware")) options.portalAware = args.has("--portal-aware");
   if (args.has("--reopen")) options.reopenClosed = true;
   return true;
 }
+
+// ---- turn-aware search: --turn-cost C, --no-reverse, --heading DIR (astar/turn_space.h) ----
+// Sets `used` when any of them is given; DIR is one of core's direction names (N, E, ...).
+inline bool turnOptionsFromArgs(const Args& args, TurnOptions& out, bool& used) {
+  used = args.has("--turn-cost") || args.has("--no-reverse") || args.has("--heading");
+  if (args.has("--turn-cost") && !parseNumberArg(args.get("--turn-cost"), "--turn-cost", out.turnCost)) return false;
+  out.noReverse = args.has("--no-reverse");
+  if (args.has("--heading")) {
+    Direction d;
+    if (!parseDirection(args.get("--heading"), d)) {
+      std::string names;
+      for (int i = 0; i < 8; ++i) names += (i ? ", " : "") + std::string(directionName(static_cast<Direction>(i)));
+      fail("unknown heading '" + args.get("--heading") + "' (" + names + ")");
+      return false;
+    }
+    out.initialHeading = d;
+  }
+  return true;
+}
+// ---- end turn-aware search ----
 
 // The query of a searching command: MAP SX SY GX GY, or MAP alone for the map's own start and
 // goals (every end inside and passable), the search options, and the landmark table when the
@@ -104,9 +125,8 @@ inline bool queryFromArgs(const Args& args, const char* command, const char* usa
   return true;
 }
 
-// Prints the map with the path drawn on it (astar path --show).
-void showPath(const MapDocument& doc, std::span<const NodeId> path, NodeId start, const std::vector<NodeId>& goals);
-// astar path --algorithm hpa (cmd_path_hpa.cpp).
-int cmdPathHierarchical(const Args& args);
+// astar path --algorithm hpa (cmd_path_hpa.cpp): prints the query's lines, fills path; returns
+// kExitOk (found), kExitMismatch (no path) or kExitBadInput.
+int runHierarchicalPath(const Args& args, const Query& q, std::vector<NodeId>& path);
 
 }  // namespace astar::cli

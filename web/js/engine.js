@@ -31,15 +31,13 @@ export function applyRegistry(registry) {
     kDirectionY.push(d.dy);
   }
   for (const m of registry.movements) kMovementNames.push(m.name);
+  Object.freeze(Object.assign(kDefaultSettings, registry.defaults));
 }
 
-// The heuristic is not here: it follows the map's movement rule (engine.defaultHeuristic()).
-export const kDefaultSettings = Object.freeze({
-  algorithm: 'astar',
-  weight: 1.5,
-  wrapAware: true,
-  portalAware: true,
-});
+// The page's first settings: core's default algorithm and weighted A*'s default weight
+// (registry.defaults), awareness on. The heuristic is not here: it follows the map's movement
+// rule (engine.defaultHeuristic()).
+export const kDefaultSettings = { wrapAware: true, portalAware: true };
 
 // ---- Crossing the wasm boundary ----
 // costs(), entryMasks(), states(), path() and parents() here, and the agents' AgentWorld
@@ -187,6 +185,9 @@ export class PlaygroundEngine {
       s.wrapAware, s.portalAware, false);
   }
   step(n = 1) { return this.raw.step(n); }
+  // Builds a preprocessed algorithm's tables for this map a slice at a time (at most `sources`
+  // goal-bounding Dijkstras per call); returns the fraction done (1: complete, or none needed).
+  preprocess(sources) { return this.raw.preprocess(sources); }
   stepBack() { return this.raw.stepBack(); }
   run() { return this.raw.run(); }
   clear() { this.raw.clear(); }

@@ -151,6 +151,7 @@ export class Store {
     const e = this.engine;
     if (!e.contains(x, y)) return '';
     const n = e.index(x, y);
+    (this.paintedCells ??= []).push(n);  // announced by painted() (the replanning walker repairs them)
     if (tool === 'wall') return n === e.start() || n === e.goal() ? '' : e.setWall(x, y);
     if (tool === 'floor') return e.setCost(x, y, 1) || e.setEntryMask(x, y, kAllDirections);
     if (tool === 'terrain') return e.setCost(x, y, cost);
@@ -159,7 +160,7 @@ export class Store {
   }
   // Announces the cells painted since the last call (each brush cell of a stroke, so views and
   // live searches follow the stroke as it is drawn).
-  painted() { this.emit('map', { whole: false }); }
+  painted() { this.emit('map', { whole: false, cells: (this.paintedCells ??= []).splice(0) }); }
 
   addPortal(from, to) { return this.edit('add portal', () => this.engine.addPortal(from, to, 1, true)); }
   removePortal(i) { return this.edit('remove portal', () => { this.engine.removePortal(i); return ''; }); }
@@ -208,6 +209,11 @@ export class Store {
     const status = this.engine.step(n);
     this.emit('search');
     return status;
+  }
+  // A preprocessed algorithm's tables for the current map (JPS+), built a slice at a time so
+  // the page can show progress; returns the fraction done (1 when there is nothing to build).
+  preprocessSome(sources) {
+    return this.engine.algorithmInfo().preprocessed ? this.engine.preprocess(sources) : 1;
   }
   stepBack() {
     this.engine.stepBack();

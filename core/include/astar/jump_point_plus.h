@@ -115,6 +115,11 @@ class JumpPointPlus {
   std::vector<std::uint64_t> stamp_;
   std::vector<std::int32_t> distA_, distB_;
   std::vector<std::uint8_t> firstMoves_;
+  struct QueueEntry {
+    double key;
+    NodeId node;
+  };
+  std::vector<QueueEntry> straightQueue_, diagonalQueue_;  // the build's Dijkstra, one FIFO per step cost
   std::uint64_t generation_ = 0;
 };
 

@@ -37,18 +37,27 @@ enum class Algorithm : std::uint8_t {
 };
 inline constexpr int kAlgorithmCount = 8;
 
+// How an algorithm's open list picks the next node: by key (f, or h for greedy), first in
+// first out, or last in first out.
+enum class Frontier : std::uint8_t { Priority, Queue, Stack };
+const char* frontierName(Frontier f);  // "priority", "queue", "stack"
+
 // What each algorithm is: one row per algorithm (core/src/algorithms.cpp), read by the
-// search, the CLI, the bindings (and so the page) and the tests.
+// search, the CLI, the bindings (and so the page) and the tests. A trait left out of a row is
+// false (frontier: Priority).
 struct AlgorithmInfo {
   Algorithm algorithm;
-  const char* name;         // in the CLI, links and the page: "astar", "weighted-astar", ...
-  const char* label;        // for people: "A*", "Weighted A*", ...
-  bool usesHeuristic;       // false: the heuristic option is ignored
-  bool optimal;             // returns a cheapest path (with an admissible heuristic where it uses one)
-  bool weighted;            // reads SearchOptions::weight; cost <= weight x optimal
-  bool heuristicOnly;       // orders the open list by h alone (greedy best-first)
-  bool squareUniformGrids;  // exact only on uniform-cost square grids; elsewhere runs as A* (fellBack)
-  const char* note;         // one sentence: what it does and what it promises
+  const char* name;                        // in the CLI, links and the page: "astar", "weighted-astar", ...
+  const char* label;                       // for people: "A*", "Weighted A*", ...
+  bool usesHeuristic = false;              // false: the heuristic option is ignored
+  bool optimal = false;                    // returns a cheapest path (with an admissible heuristic where it uses one)
+  bool weighted = false;                   // reads SearchOptions::weight; cost <= weight x optimal
+  bool heuristicOnly = false;              // orders the open list by h alone (greedy best-first)
+  bool squareUniformGrids = false;         // exact only on uniform-cost square grids; elsewhere runs as A* (fellBack)
+  bool preprocessed = false;               // builds tables per map before its first query (Search::preprocessSome)
+  bool jumps = false;                      // successors are jump points, not neighbours (on the grids it applies to)
+  Frontier frontier = Frontier::Priority;  // how the open list picks the next node
+  const char* note = "";                   // one sentence: what it does and what it promises
 };
 std::span<const AlgorithmInfo> algorithms();  // indexed by Algorithm
 const AlgorithmInfo& algorithmInfo(Algorithm a);
@@ -60,6 +69,9 @@ enum class SearchStatus : std::uint8_t { Idle, InProgress, Found, NoPath, Invali
 inline constexpr int kStatusCount = 5;
 const char* statusName(SearchStatus s);   // "idle", "in-progress", "found", "no-path", "invalid-input"
 const char* statusLabel(SearchStatus s);  // for people: "idle", "searching", "found", "no path", "invalid input"
+
+// Weighted A*'s weight when none is given (the CLI's --weight, the page's first settings).
+inline constexpr double kDefaultWeight = 1.5;
 
 struct SearchOptions {
   Algorithm algorithm = Algorithm::AStar;

@@ -30,6 +30,7 @@ export class AgentsController {
     this.agentSpeed = 6;
     this.crowd = null;
     this.chase = null;
+    this.turnOptions = { turnCost: 0, noReverse: true };  // the ghosts' turn-aware search (turn_panel.js)
     this.worker = null;  // the path worker, made on first use
     this.lastTick = 0;
     this.frameMs = [];  // agents' own work per frame (crowd step, chase update)
@@ -157,7 +158,7 @@ export class AgentsController {
     const house = options.house ?? goals.filter((n) => n >= 0);
     const pacStart = options.pacStart ?? e.start();
     if (!house.length || pacStart < 0) throw new Error('the chase needs a start (Pac-Man) and a goal (the ghost house)');
-    this.chase = new GhostChase(this.world, { house, pacStart, ...options });
+    this.chase = new GhostChase(this.world, { house, pacStart, ...this.turnOptions, ...options });
     this.frameMs = [];
     this.app.requestDraw();
   }

@@ -3,6 +3,7 @@
 // is running (sync()), so each mode can be stopped where it was started.
 import { kDefaultCrowdWeights } from './crowd.js';
 import { el } from '../dom.js';
+import { buildTurnControls } from './turn_panel.js';
 
 // A button's label for a mode: idle, moving (stop it), arrived (clear it from the canvas).
 function label(thing, idle, name) {
@@ -94,6 +95,8 @@ export function buildPanel(agents, container) {
   });
   pellet.addEventListener('click', () => agents.chase?.powerPellet());
   section.append(el('div', { cls: 'row' }, [chase, pellet, lives, status]));
+  const turns = buildTurnControls(agents);  // the ghosts' turn-aware search (turn_panel.js)
+  section.append(turns.row);
   section.append(el('p', { text: 'Chase: arrow keys steer Pac-Man (start = Pac-Man, goals = ghost house).', cls: 'note' }));
 
   // While the chase runs the arrows steer Pac-Man; capturing at window keeps them from also
@@ -119,6 +122,7 @@ export function buildPanel(agents, container) {
     lives.dataset.value = c ? String(c.lives) : '';
     const s = agents.frameStats();
     status.textContent = agents.crowd || agents.chase ? `${s.meanMs.toFixed(2)} ms/frame` : '';
+    turns.sync();
   }
   setInterval(sync, 500);
   sync();

@@ -12,8 +12,8 @@ export function whyNext(info, rows, cellText) {
   if (rows.length === 0) return '';
   const first = rows[0], second = rows[1];
   const name = cellText(first.cell);
-  if (info.name === 'bfs') return `${name} was added first: a queue is first in, first out.`;
-  if (info.name === 'dfs') return `${name} was added last: a stack is last in, first out.`;
+  if (info.frontier === 'queue') return `${name} was added first: a queue is first in, first out.`;
+  if (info.frontier === 'stack') return `${name} was added last: a stack is last in, first out.`;
   const greedy = info.heuristicOnly;
   const key = greedy ? 'h' : 'f', value = greedy ? first.h : first.f;
   let text = `${name} has the lowest ${key} = ${formatNumber(value)}`;

@@ -60,13 +60,12 @@ const kSteps = {
   jump: { loop: 1, take: 2, goal: 3, close: 4, each: 5, skip: 7, tentative: 8, push: 9, improve: 10, none: 11, jump: 6 },
 };
 
-// The family of an algorithm: its listing and its step lines. BFS and DFS are told apart from
-// the best-first ones by name (their open list is a queue or a stack, not ordered by a key),
-// jump point search by name too; every other registry row is best-first.
+// The family of an algorithm, from its registry traits: its listing and its step lines. A
+// queue or stack frontier (BFS, DFS) has its own listing; jump successors (JPS, JPS+) theirs;
+// every other row is best-first.
 export function familyOf(info) {
-  if (info.name === 'bfs') return { name: 'queue', lines: kQueueOrStack('queue'), steps: kSteps.queue };
-  if (info.name === 'dfs') return { name: 'stack', lines: kQueueOrStack('stack'), steps: kSteps.queue };
-  if (/^jps/.test(info.name)) return { name: 'jump', lines: kJumpPoint, steps: kSteps.jump };
+  if (info.frontier !== 'priority') return { name: info.frontier, lines: kQueueOrStack(info.frontier), steps: kSteps.queue };
+  if (info.jumps) return { name: 'jump', lines: kJumpPoint, steps: kSteps.jump };
   return { name: 'best-first', lines: kBestFirst(keyText(info)), steps: kSteps.bestFirst };
 }
 

@@ -5,7 +5,7 @@
 // number of expansions while the main one runs; when the main one finishes while playing, the
 // other goes on at the same speed until it finishes too (that is the race); after Finish, a
 // live re-run or a step, it finishes at once. Map and query edits restart both.
-import { Status } from '../engine.js';
+import { Status, kDefaultSettings } from '../engine.js';
 import { Renderer } from '../render.js';
 import { $, setText, formatNumber } from '../dom.js';
 import { fillSelect } from '../views/search_panel.js';
@@ -53,11 +53,17 @@ export class RaceView {
 
   bind() {
     const e = this.store.engine;
+    // B's first algorithm: the optimal search that ignores the heuristic (Dijkstra) beside A's,
+    // or the default (A*) when A already is that one: the race then shows what h saves.
+    const raceDefault = (engine) => {
+      const blind = engine.registry.algorithms.find((a) => a.optimal && !a.usesHeuristic && a.frontier === 'priority');
+      return engine.settings.algorithm === blind.name ? kDefaultSettings.algorithm : blind.name;
+    };
     fillSelect($('race-algorithm'), e.registry.algorithms.map((a) => ({ value: a.name, text: a.label, title: a.note })));
     fillSelect($('race-heuristic'), e.heuristics.map((h) => ({ value: h, text: h })));
     $('race-on').addEventListener('change', () => {
       const on = $('race-on').checked;
-      this.store.setRace(on ? (this.store.race ?? { ...e.settings, algorithm: e.settings.algorithm === 'dijkstra' ? 'astar' : 'dijkstra' }) : null);
+      this.store.setRace(on ? (this.store.race ?? { ...e.settings, algorithm: raceDefault(e) }) : null);
     });
     const patch = () => {
       const problem = this.store.setRace({

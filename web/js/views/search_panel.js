@@ -2,7 +2,7 @@
 // awareness switches and the note on what the choice means; the Play / Step / Back / Finish /
 // Reset buttons, speed and live. Settings go to the store, search actions to the controller.
 import { $ } from '../dom.js';
-import { speedFromSlider } from '../controller.js';
+import { speedFromSlider, ControllerState } from '../controller.js';
 
 const kHexDistanceHeuristics = ['manhattan', 'octile', 'chebyshev'];
 
@@ -50,8 +50,22 @@ export class SearchPanel {
     speed();
     $('live').addEventListener('change', (ev) => c.setLive(ev.target.checked));
     c.live = $('live').checked;
-    c.onState(() => { if ($('live').checked !== c.live) $('live').checked = c.live; });
+    c.onState((state) => {
+      if ($('live').checked !== c.live) $('live').checked = c.live;
+      this.showPreparation(state);
+    });
     this.sync();
+  }
+
+  // The progress of a preprocessed algorithm's tables (the controller's preparing state).
+  showPreparation(state) {
+    const box = $('preprocess'), on = state === ControllerState.Preparing;
+    if (box.hidden === !on && !on) return;
+    box.hidden = !on;
+    if (!on) return;
+    const c = this.controller, label = this.store.engine.algorithmInfo().label;
+    $('preprocess-progress').value = c.preparation;
+    $('preprocess-label').textContent = `Building ${label} tables for this map: ${Math.floor(c.preparation * 100)} %`;
   }
 
   sync() {
