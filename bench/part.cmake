@@ -2,6 +2,7 @@
 # when CMake finds Boost (Debian: libboost-graph-dev); nothing else needs Boost, and this file
 # changes no target of another part (the `astar` tool is built and tested without bench/).
 include(${CMAKE_CURRENT_LIST_DIR}/agents.cmake OPTIONAL)  # path_service_bench (the agents' benchmark)
+include(${CMAKE_CURRENT_LIST_DIR}/hpa.cmake OPTIONAL)  # hpa_bench (HPA* against A*)
 include(${CMAKE_CURRENT_LIST_DIR}/replan.cmake OPTIONAL)  # replan_bench (D* Lite repair vs fresh A*)
 
 # bench_boost uses the benchmark runner of the `astar` tool (tools/astar/bench_runner.*), so the

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <new>
 
+#include "astar/hierarchical.h"
 #include "astar/landmarks.h"
 #include "astar/replanner.h"
 #include "astar/search.h"
@@ -89,6 +90,33 @@ TEST(Allocations, NonePerQueryAfterWarmUp) {
     fresh.run();
   }
   EXPECT_GT(allocations.load(), beforeFresh);
+}
+
+// HPA*: after a build and a few queries, further queries on the same abstraction allocate nothing
+// (the caller's path vector has room for any path).
+TEST(Allocations, HierarchicalNonePerQueryAfterWarmUp) {
+#ifdef ASTAR_SANITIZED_BUILD
+  GTEST_SKIP() << "allocation counting needs the plain allocator; it runs in the release build";
+#endif
+  astar::testing::Rng rng(17);
+  astar::testing::RandomMapOptions mapOptions;
+  mapOptions.minSide = 60;
+  mapOptions.maxSide = 80;
+  const Grid grid = astar::testing::randomGrid(rng, mapOptions);
+  HierarchicalMap hpa(grid);
+  ASSERT_TRUE(hpa.build({8}).ok());
+  std::vector<NodeId> path;
+  path.reserve(grid.cellCount());
+  auto query = [&] {
+    const NodeId s = astar::testing::randomPassable(rng, grid), g = astar::testing::randomPassable(rng, grid);
+    return hpa.findPath(s, g, path) == SearchStatus::Found;
+  };
+  for (int i = 0; i < 5; ++i) (void)query();
+  const long before = allocations.load();
+  int found = 0;
+  for (int i = 0; i < 300; ++i) found += query() ? 1 : 0;
+  EXPECT_EQ(allocations.load() - before, 0) << "allocations in 300 HPA* queries";
+  EXPECT_GT(found, 0);
 }
 
 // D* Lite (astar::Replanner): after plan(), moving the start, notifying edits and repairing

@@ -98,6 +98,12 @@ case $case in
     printf 'astar-map 1\ncells: hex\nsize: 7 x 4\nterrain: . 1\nterrain: # wall\ngrid:\n...#...\n...#...\n...#...\n.......\n' >"$tmp/hex.map.txt"
     expect 0 "cost: 9$" -- path "$tmp/hex.map.txt" 0 0 6 0
     expect 0 "^ [.*] [.*] [.*] # [.*] [.*] [.*]$" -- path "$tmp/hex.map.txt" 0 0 6 0 --show
+    # HPA*: the same output lines plus its own; a hex map (every path passes (3,3)), no path, bad sizes.
+    expect 0 "algorithm: hpa" -- path "$tmp/hex.map.txt" 0 0 6 0 --algorithm hpa --cluster-size 4
+    expect 0 "abstract-expanded: [1-9]" -- path "$maps/maze_257.map.txt" 1 1 255 255 --algorithm hpa
+    expect 1 "status: no-path" -- path "$tmp/split.tut2.txt" 0 0 2 0 --algorithm hpa --cluster-size 4
+    expect 2 "cluster-size must be a whole number in 4..128" -- path "$tmp/hex.map.txt" 0 0 6 0 --algorithm hpa --cluster-size 2
+    expect 2 "cluster-size is an option of --algorithm hpa" -- path "$tmp/hex.map.txt" 0 0 6 0 --cluster-size 8
     ;;
   trace)
     # 4 x 2, 4-way, a wall at (2, 0): from (0, 0) to (3, 0), A* with Manhattan. The first

@@ -1,9 +1,11 @@
 // astar path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [search switches] [--show]:
 // one search (from the map's own start to its nearest goal when no coordinates are given),
-// its cost, length and effort; --show draws the path on the map.
+// its cost, length and effort; --show draws the path on the map. --algorithm hpa runs HPA*
+// (cmd_path_hpa.cpp) with --cluster-size N.
 #include <cstdio>
 #include <iostream>
 
+#include "astar/hierarchical.h"
 #include "astar/search.h"
 #include "cli.h"
 #include "cmd_path_turns.h"
@@ -13,9 +15,16 @@ namespace astar::cli {
 
 int cmdPath(const Args& args) {
   const char* usage = "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES
-                      " " ASTAR_TURN_SWITCHES " [--show]";
+                      " " ASTAR_TURN_SWITCHES " [--cluster-size N] [--show]";
+  const bool hierarchical = args.get("--algorithm") == kHierarchicalName;
+  if (args.has("--cluster-size") && !hierarchical) {
+    fail(std::string("path: --cluster-size is an option of --algorithm ") + kHierarchicalName);
+    return kExitBadInput;
+  }
+  Args rest = args;  // HPA* is not one of core's Algorithm values: the query without it
+  if (hierarchical) rest.options.erase("--algorithm");
   Query q;
-  if (!queryFromArgs(args, "path", usage, q)) return kExitBadInput;
+  if (!queryFromArgs(rest, "path", usage, q)) return kExitBadInput;
   const MapDocument& doc = q.doc;
   const Grid& g = doc.grid;
   const SearchOptions& options = q.options;
@@ -25,7 +34,11 @@ int cmdPath(const Args& args) {
   if (!turnOptionsFromArgs(args, turns, turnAware)) return kExitBadInput;
   std::vector<NodeId> path;
   SearchStatus status;
-  if (turnAware) {  // over (cell, heading) states (cmd_path_turns.cpp)
+  if (hierarchical) {  // HPA* (cmd_path_hpa.cpp)
+    const int exit = runHierarchicalPath(args, q, path);
+    if (exit == kExitBadInput) return exit;
+    status = exit == kExitOk ? SearchStatus::Found : SearchStatus::NoPath;
+  } else if (turnAware) {  // over (cell, heading) states (cmd_path_turns.cpp)
     const int exit = runTurnPath(q, turns, path);
     if (exit == kExitBadInput) return exit;
     status = exit == kExitOk ? SearchStatus::Found : SearchStatus::NoPath;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "astar/generators.h"
+#include "astar/hierarchical.h"
 #include "astar/version.h"
 #include "cli.h"
 #include "search_options.h"
@@ -45,6 +46,9 @@ void usage(std::ostream& out, const std::vector<Command>& table) {
          "                       is found (default off; the W x optimal bound holds either way)\n";
   out << "\nalgorithms:\n";
   for (const astar::AlgorithmInfo& a : astar::algorithms()) out << "  " << a.name << ": " << a.note << "\n";
+  out << "  " << astar::kHierarchicalName << " (path only, --cluster-size N: " << astar::kMinClusterSize << ".."
+      << astar::kMaxClusterSize << ", default " << astar::kDefaultClusterSize
+      << "): hierarchical path-finding (HPA*); valid paths, not always optimal\n";
   out << "\ngenerators (generate KIND):\n";
   for (const astar::GeneratorInfo& g : astar::generators())
     out << "  " << g.name << ": " << g.description << " Default " << g.defaultWidth << " x " << g.defaultHeight

@@ -125,4 +125,8 @@ inline bool queryFromArgs(const Args& args, const char* command, const char* usa
   return true;
 }
 
+// astar path --algorithm hpa (cmd_path_hpa.cpp): prints the query's lines, fills path; returns
+// kExitOk (found), kExitMismatch (no path) or kExitBadInput.
+int runHierarchicalPath(const Args& args, const Query& q, std::vector<NodeId>& path);
+
 }  // namespace astar::cli

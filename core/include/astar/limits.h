@@ -29,6 +29,13 @@ inline constexpr int kMaxPortals = 256;
 inline constexpr double kMinCellCost = 1e-30;
 inline constexpr double kMaxCost = 1e30;
 
+// Hierarchical search (HPA*, hierarchical.h): clusters of kMinClusterSize..kMaxClusterSize
+// cells per side (a cluster's intra-cluster costs are a nodes x nodes table filled by one
+// Dijkstra over its cells per node, so the top keeps a rebuild local and cheap).
+inline constexpr int kMinClusterSize = 4;
+inline constexpr int kMaxClusterSize = 128;
+inline constexpr int kDefaultClusterSize = 16;
+
 // Why `cost` cannot be a cell's entry cost (nullptr when it can): NaN, infinite, <= 0,
 // below kMinCellCost or above kMaxCost.
 const char* cellCostProblem(double cost);

@@ -1,0 +1,373 @@
+// HPA* abstraction: clusters, entrances (kept crossings), intra-cluster costs, the linked
+// abstract graph, and the incremental update. See hierarchical.h for the entrance rule.
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <string>
+
+#include "hierarchical_impl.h"
+
+namespace astar {
+
+namespace detail {
+
+GridRules rulesOf(const Grid& grid) {
+  GridRules r;
+  r.width = grid.width();
+  r.height = grid.height();
+  r.diagonal = grid.diagonal();
+  r.costModel = grid.costModel();
+  r.topology = grid.topology();
+  r.wrapX = grid.wrapX();
+  r.wrapY = grid.wrapY();
+  r.portals.assign(grid.portals().begin(), grid.portals().end());
+  return r;
+}
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// The cheapest move from a to b the grid's generator offers (+inf when none).
+double moveCost(const Grid& grid, NodeId a, NodeId b) {
+  if (!grid.passable(a) || !grid.passable(b)) return kInf;
+  double best = kInf;
+  grid.forEachNeighbor(a, [&](NodeId m, double c) {
+    if (m == b && c < best) best = c;
+  });
+  return best;
+}
+
+bool mutual(const Grid& grid, NodeId a, NodeId b) { return moveCost(grid, a, b) < kInf && moveCost(grid, b, a) < kInf; }
+
+int wrapped(int v, int n) { return v < 0 ? v + n : v >= n ? v - n : v; }
+
+}  // namespace
+
+}  // namespace detail
+
+int HierarchicalMap::Impl::besideCluster(int cluster, int side) const {
+  int cx = cluster % clustersX, cy = cluster / clustersX;
+  cx += kDirectionX[side];
+  cy += kDirectionY[side];
+  if (cx < 0 || cx >= clustersX) {
+    if (!grid.wrapX()) return -1;
+    cx = detail::wrapped(cx, clustersX);
+  }
+  if (cy < 0 || cy >= clustersY) {
+    if (!grid.wrapY()) return -1;
+    cy = detail::wrapped(cy, clustersY);
+  }
+  const int other = cy * clustersX + cx;
+  return other == cluster ? -1 : other;
+}
+
+void HierarchicalMap::Impl::neighbourClusters(int cluster, std::vector<int>& out) const {
+  out.clear();
+  const int cx = cluster % clustersX, cy = cluster / clustersX;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      int x = cx + dx, y = cy + dy;
+      if ((x < 0 || x >= clustersX) && !grid.wrapX()) continue;
+      if ((y < 0 || y >= clustersY) && !grid.wrapY()) continue;
+      x = detail::wrapped(x, clustersX);
+      y = detail::wrapped(y, clustersY);
+      const int other = y * clustersX + x;
+      if (other != cluster) out.push_back(other);
+    }
+  for (std::uint32_t p : portalPartners[static_cast<std::size_t>(cluster)]) out.push_back(static_cast<int>(p));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+void HierarchicalMap::Impl::computePortalPartners() {
+  portalPartners.assign(clusters.size(), {});
+  for (const Portal& p : grid.portals()) {
+    const int a = clusterOf(p.from), b = clusterOf(p.to);
+    if (a == b) continue;
+    portalPartners[static_cast<std::size_t>(a)].push_back(static_cast<std::uint32_t>(b));
+    portalPartners[static_cast<std::size_t>(b)].push_back(static_cast<std::uint32_t>(a));
+  }
+}
+
+void HierarchicalMap::Impl::computeCrossings(int cluster) {
+  using detail::Crossing;
+  const detail::ClusterSpace s = space(cluster);
+  detail::ClusterData& data = clusters[static_cast<std::size_t>(cluster)];
+  data.out.clear();
+  const int width = grid.width(), height = grid.height();
+  // Border position i of a side: a = the cluster's cell, b = the facing cell beyond the side.
+  auto ends = [&](int side, int i, NodeId& a, NodeId& b) {
+    int ax = 0, ay = 0;
+    switch (side) {
+      case North: ax = s.x0 + i, ay = s.y0; break;
+      case South: ax = s.x0 + i, ay = s.y0 + s.h - 1; break;
+      case East: ax = s.x0 + s.w - 1, ay = s.y0 + i; break;
+      default: ax = s.x0, ay = s.y0 + i; break;
+    }
+    a = grid.index(ax, ay);
+    b = grid.index(detail::wrapped(ax + kDirectionX[side], width), detail::wrapped(ay + kDirectionY[side], height));
+  };
+  for (int side = North; side <= West; ++side) {
+    std::vector<std::int32_t>& run = runOf[side];
+    run.clear();
+    if (besideCluster(cluster, side) < 0) continue;
+    const int length = side == North || side == South ? s.w : s.h;
+    run.assign(static_cast<std::size_t>(length), -1);
+    std::int32_t runs = 0;
+    NodeId prevA = kNoNode, prevB = kNoNode;
+    int begin = 0;
+    auto close = [&](int end) {  // keeps the crossings of the entrance [begin, end)
+      const int n = end - begin;
+      const int picks[2] = {n < kLongEntrance ? begin + (n - 1) / 2 : begin, end - 1};
+      for (int k = 0; k < (n < kLongEntrance ? 1 : 2); ++k) {
+        NodeId a, b;
+        ends(side, picks[k], a, b);
+        data.out.push_back({a, b, detail::moveCost(grid, a, b)});
+      }
+    };
+    for (int i = 0; i < length; ++i) {
+      NodeId a, b;
+      ends(side, i, a, b);
+      if (!(detail::moveCost(grid, a, b) < detail::kInf)) {
+        if (i > 0 && run[static_cast<std::size_t>(i - 1)] >= 0) close(i);
+        continue;
+      }
+      const bool joins = i > 0 && run[static_cast<std::size_t>(i - 1)] >= 0 && detail::mutual(grid, prevA, a) &&
+                         detail::mutual(grid, prevB, b);
+      if (!joins) {
+        if (i > 0 && run[static_cast<std::size_t>(i - 1)] >= 0) close(i);
+        begin = i;
+        ++runs;
+      }
+      run[static_cast<std::size_t>(i)] = runs - 1;
+      prevA = a;
+      prevB = b;
+    }
+    if (length > 0 && run[static_cast<std::size_t>(length - 1)] >= 0) close(length);
+  }
+  // Whether the move u -> v joins two cells of one entrance (its kept crossing replaces it).
+  auto covered = [&](NodeId u, NodeId v) {
+    for (int side = North; side <= West; ++side) {
+      if (runOf[side].empty()) continue;
+      const int ux = grid.xOf(u) - s.x0, uy = grid.yOf(u) - s.y0;
+      const int vx = grid.xOf(v), vy = grid.yOf(v);
+      int i = -1, j = -1;
+      if (side == North || side == South) {
+        const int rowA = side == North ? 0 : s.h - 1;
+        const int rowB = detail::wrapped(s.y0 + rowA + kDirectionY[side], height);
+        if (uy == rowA && vy == rowB) i = ux, j = vx - s.x0;
+      } else {
+        const int colA = side == West ? 0 : s.w - 1;
+        const int colB = detail::wrapped(s.x0 + colA + kDirectionX[side], width);
+        if (ux == colA && vx == colB) i = uy, j = vy - s.y0;
+      }
+      const int n = static_cast<int>(runOf[side].size());
+      if (i < 0 || j < 0 || i >= n || j >= n) continue;
+      const std::int32_t r = runOf[side][static_cast<std::size_t>(i)];
+      if (r >= 0 && r == runOf[side][static_cast<std::size_t>(j)]) return true;
+    }
+    return false;
+  };
+  auto leaving = [&](NodeId u) {
+    if (!grid.passable(u)) return;
+    grid.forEachNeighbor(u, [&](NodeId v, double cost) {
+      NodeId local;
+      if (s.inside(v, local) || covered(u, v)) return;
+      data.out.push_back({u, v, cost});
+    });
+  };
+  // Only border cells and portal ends can leave a cluster (every other move is one step).
+  for (int y = 0; y < s.h; ++y)
+    for (int x = 0; x < s.w; ++x)
+      if (y == 0 || y == s.h - 1 || x == 0 || x == s.w - 1) leaving(grid.index(s.x0 + x, s.y0 + y));
+  for (const Portal& p : grid.portals()) {
+    NodeId local;
+    if (s.inside(p.from, local)) leaving(p.from);
+    if (p.twoWay && s.inside(p.to, local)) leaving(p.to);
+  }
+  std::sort(data.out.begin(), data.out.end(), [](const Crossing& a, const Crossing& b) {
+    return a.from != b.from ? a.from < b.from : a.to != b.to ? a.to < b.to : a.cost < b.cost;
+  });
+  data.out.erase(std::unique(data.out.begin(), data.out.end(),
+                             [](const Crossing& a, const Crossing& b) { return a.from == b.from && a.to == b.to; }),
+                 data.out.end());
+}
+
+void HierarchicalMap::Impl::computeNodes(int cluster, std::vector<NodeId>& out) const {
+  out.clear();
+  for (const detail::Crossing& c : clusters[static_cast<std::size_t>(cluster)].out) out.push_back(c.from);
+  std::vector<int> around;
+  neighbourClusters(cluster, around);
+  for (int other : around)
+    for (const detail::Crossing& c : clusters[static_cast<std::size_t>(other)].out)
+      if (clusterOf(c.to) == cluster) out.push_back(c.to);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+void HierarchicalMap::Impl::computeDist(int cluster) {
+  const detail::ClusterSpace s = space(cluster);
+  detail::ClusterData& data = clusters[static_cast<std::size_t>(cluster)];
+  const std::size_t k = data.nodes.size();
+  data.dist.assign(k * k, detail::kInf);
+  for (std::size_t i = 0; i < k; ++i) {
+    const NodeId source = s.local(data.nodes[i]);
+    detail::dijkstraFill<false>(s, std::span<const NodeId>(&source, 1), fillDist, fillWork);
+    for (std::size_t j = 0; j < k; ++j) data.dist[i * k + j] = fillDist[s.local(data.nodes[j])];
+  }
+}
+
+void HierarchicalMap::Impl::link() {
+  for (NodeId cell : nodeCells) cellToNode[cell] = kNoNode;
+  nodeCells.clear();
+  clusterFirst.assign(clusters.size() + 1, 0);
+  for (std::size_t c = 0; c < clusters.size(); ++c) {
+    clusterFirst[c] = static_cast<std::uint32_t>(nodeCells.size());
+    nodeCells.insert(nodeCells.end(), clusters[c].nodes.begin(), clusters[c].nodes.end());
+  }
+  clusterFirst[clusters.size()] = static_cast<std::uint32_t>(nodeCells.size());
+  for (std::size_t i = 0; i < nodeCells.size(); ++i) cellToNode[nodeCells[i]] = static_cast<std::uint32_t>(i);
+  edgeFirst.assign(nodeCells.size() + 1, 0);
+  linkEdges.clear();
+  for (std::size_t c = 0; c < clusters.size(); ++c) {
+    const detail::ClusterData& data = clusters[c];
+    const std::size_t k = data.nodes.size();
+    std::size_t next = 0;  // data.out is sorted by from, like data.nodes
+    for (std::size_t i = 0; i < k; ++i) {
+      edgeFirst[clusterFirst[c] + i] = static_cast<std::uint32_t>(linkEdges.size());
+      for (std::size_t j = 0; j < k; ++j)
+        if (j != i && data.dist[i * k + j] < detail::kInf)
+          linkEdges.push_back({static_cast<std::uint32_t>(clusterFirst[c] + j), data.dist[i * k + j], false});
+      while (next < data.out.size() && data.out[next].from == data.nodes[i]) {
+        linkEdges.push_back({cellToNode[data.out[next].to], data.out[next].cost, true});
+        ++next;
+      }
+    }
+  }
+  edgeFirst[nodeCells.size()] = static_cast<std::uint32_t>(linkEdges.size());
+  abstractPath.reserve(nodeCells.size() + 2);
+  stats.abstractNodes = static_cast<std::uint32_t>(nodeCells.size());
+  stats.abstractEdges = linkEdges.size();
+  stats.clusterCount = static_cast<std::uint32_t>(clusters.size());
+}
+
+void HierarchicalMap::Impl::reserveQueryBuffers() {
+  // The largest area a query searches: the 3 x 3 clusters around the start.
+  const std::size_t area = std::min<std::size_t>(grid.cellCount(), 9 * static_cast<std::size_t>(size) * size);
+  for (std::vector<double>* v : {&startDist, &goalDist, &segmentDist}) v->reserve(area);
+  for (std::vector<NodeId>* v : {&startParent, &goalNext, &segmentParent, &segmentCells}) v->reserve(area);
+  localWork.position.reserve(area);
+  localWork.heap.reserve(area);
+}
+
+void HierarchicalMap::Impl::snapshot() {
+  const NodeId n = grid.cellCount();
+  cellCost.resize(n);
+  cellMask.resize(n);
+  for (NodeId i = 0; i < n; ++i) {
+    cellCost[i] = grid.passable(i) ? grid.cost(i) : 0.0;
+    cellMask[i] = grid.entryMask(i);
+  }
+  rules = detail::rulesOf(grid);
+  revision = grid.revision();
+}
+
+HierarchicalMap::HierarchicalMap(const Grid& grid) : impl_(std::make_unique<Impl>(grid)) {}
+HierarchicalMap::~HierarchicalMap() = default;
+
+Error HierarchicalMap::build(const HierarchicalOptions& options) {
+  if (options.clusterSize < kMinClusterSize || options.clusterSize > kMaxClusterSize)
+    return Error{"cluster size must be " + std::to_string(kMinClusterSize) + ".." + std::to_string(kMaxClusterSize) +
+                 " cells, not " + std::to_string(options.clusterSize)};
+  Impl& m = *impl_;
+  if (m.grid.cellCount() == 0) return Error{"the grid is empty"};
+  const auto began = std::chrono::steady_clock::now();
+  m.size = options.clusterSize;
+  m.clustersX = (m.grid.width() + m.size - 1) / m.size;
+  m.clustersY = (m.grid.height() + m.size - 1) / m.size;
+  m.clusters.assign(static_cast<std::size_t>(m.clustersX) * static_cast<std::size_t>(m.clustersY), {});
+  m.nodeCells.clear();
+  m.cellToNode.assign(m.grid.cellCount(), kNoNode);
+  m.computePortalPartners();
+  const int count = static_cast<int>(m.clusters.size());
+  for (int c = 0; c < count; ++c) m.computeCrossings(c);
+  for (int c = 0; c < count; ++c) {
+    m.computeNodes(c, m.clusters[static_cast<std::size_t>(c)].nodes);
+    m.computeDist(c);
+  }
+  m.link();
+  m.snapshot();
+  m.reserveQueryBuffers();
+  m.built = true;
+  m.stats.clustersRebuilt = static_cast<std::uint32_t>(count);
+  m.stats.buildMilliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  return {};
+}
+
+Error HierarchicalMap::update(std::span<const NodeId> changedCells) {
+  Impl& m = *impl_;
+  if (!m.built) return Error{"nothing built yet: call build() first"};
+  if (!(detail::rulesOf(m.grid) == m.rules)) return build({m.size});
+  const auto began = std::chrono::steady_clock::now();
+  std::vector<int> dirty, touched, around, nodes;
+  for (NodeId cell : changedCells)
+    if (cell < m.grid.cellCount()) dirty.push_back(m.clusterOf(cell));
+  std::sort(dirty.begin(), dirty.end());
+  dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
+  // Crossings of the edited clusters and of every cluster whose moves can see their cells.
+  auto grow = [&](const std::vector<int>& from, std::vector<int>& out) {
+    out = from;
+    for (int c : from) {
+      m.neighbourClusters(c, around);
+      out.insert(out.end(), around.begin(), around.end());
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+  };
+  grow(dirty, touched);
+  for (int c : touched) m.computeCrossings(c);
+  // Node sets may change one ring further (a crossing's far end); costs only where cells or nodes changed.
+  std::vector<int> ring;
+  grow(touched, ring);
+  std::uint32_t rebuilt = 0;
+  std::vector<NodeId> fresh;
+  for (int c : ring) {
+    detail::ClusterData& data = m.clusters[static_cast<std::size_t>(c)];
+    m.computeNodes(c, fresh);
+    if (fresh == data.nodes && !std::binary_search(dirty.begin(), dirty.end(), c)) continue;
+    data.nodes.swap(fresh);
+    m.computeDist(c);
+    ++rebuilt;
+  }
+  m.link();
+  for (NodeId cell : changedCells)
+    if (cell < m.grid.cellCount()) {
+      m.cellCost[cell] = m.grid.passable(cell) ? m.grid.cost(cell) : 0.0;
+      m.cellMask[cell] = m.grid.entryMask(cell);
+    }
+  m.revision = m.grid.revision();
+  m.stats.clustersRebuilt = rebuilt;
+  m.stats.buildMilliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  return {};
+}
+
+Error HierarchicalMap::refresh() {
+  Impl& m = *impl_;
+  if (!m.built) return Error{"nothing built yet: call build() first"};
+  if (m.grid.revision() == m.revision) return {};
+  if (!(detail::rulesOf(m.grid) == m.rules)) return build({m.size});
+  std::vector<NodeId> changed;
+  for (NodeId i = 0; i < m.grid.cellCount(); ++i) {
+    const double cost = m.grid.passable(i) ? m.grid.cost(i) : 0.0;
+    if (cost != m.cellCost[i] || m.grid.entryMask(i) != m.cellMask[i]) changed.push_back(i);
+  }
+  return update(changed);
+}
+
+bool HierarchicalMap::built() const { return impl_->built; }
+bool HierarchicalMap::stale() const { return !impl_->built || impl_->grid.revision() != impl_->revision; }
+
+}  // namespace astar

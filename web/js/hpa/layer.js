@@ -1,0 +1,177 @@
+// The HPA* layer: core's HierarchicalMap (web/hpa_bindings.cpp, on the engine's own map) drawn
+// over the grid: cluster boundaries (lines), entrances (the abstract nodes, dots) and the
+// abstract path of the current start and goal (a dashed line through its nodes), with the
+// query's stats beside A*'s optimal cost. Controls: the "Hierarchical search (HPA*)" section of
+// the panel (index.html): show/hide and the cluster size (limits from core).
+//
+// The bindings notice edits and loads by themselves (the grid's revision, the engine's
+// generation): an edit updates only the clusters it touches, a new document rebuilds. This
+// module only re-queries when the page announces a change (playground.onChange). It uses the
+// page's engine read-only and draws through renderer.addOverlay.
+
+const kLineColor = 'rgba(106, 27, 154, 0.75)';
+const kNodeColor = 'rgba(255, 111, 0, 0.95)';
+const kPathColor = 'rgba(255, 111, 0, 0.95)';
+
+function format(x, digits = 4) { return Number.isFinite(x) ? String(Number(x.toFixed(digits))) : '-'; }
+
+export class HpaView {
+  constructor(app) {
+    const core = app.engine.core;
+    if (typeof core.HpaLayer !== 'function') throw new Error('this build of the engine has no HpaLayer (link web/hpa_bindings.cpp)');
+    this.app = app;
+    this.info = core.hierarchicalInfo();  // name, label and cluster-size limits from core
+    this.raw = new core.HpaLayer(app.engine.raw);
+    this.shown = false;
+    this.result = null;  // the last query's figures (web/hpa_bindings.cpp, query())
+    this.nodes = new Uint32Array(0);  // abstract nodes (cells), copied out of wasm memory
+    this.dirty = true;
+    this.controls = null;
+    app.renderer.addOverlay((ctx, r) => this.draw(ctx, r));
+    app.onChange((kind) => { if (kind !== 'search') this.changed(); });  // a search step changes nothing here
+  }
+
+  show(on) {
+    this.shown = !!on;
+    if (this.controls) this.controls.show.checked = this.shown;
+    this.dirty = true;
+    this.refresh();
+    this.app.requestDraw();
+  }
+
+  // Returns '' or core's message (the previous size stays).
+  setClusterSize(size) {
+    const problem = this.raw.setClusterSize(Number(size));
+    if (problem) {
+      this.app.showMessage(`HPA*: ${problem}`, 'error');
+      if (this.controls) this.controls.size.value = String(this.raw.clusterSize());
+      return problem;
+    }
+    this.dirty = true;
+    this.refresh();
+    this.app.requestDraw();
+    return '';
+  }
+
+  changed() {
+    this.dirty = true;
+    if (this.shown) {
+      this.refresh();
+      this.app.requestDraw();
+    }
+  }
+
+  // Re-runs the query for the page's start and goal (the bindings update the abstraction first).
+  refresh() {
+    if (!this.shown || !this.dirty) return this.result;
+    this.dirty = false;
+    const e = this.app.engine, start = e.start(), goal = e.goal();
+    if (!e.width || !e.height) {
+      this.result = null;
+      this.nodes = new Uint32Array(0);
+    } else {
+      this.result = start >= 0 && goal >= 0 ? this.raw.query(start, goal) : null;
+      this.nodes = Uint32Array.from(this.raw.nodes());  // a copy: the view dies with the next call
+    }
+    this.showStats();
+    return this.result;
+  }
+
+  showStats() {
+    if (!this.controls) return;
+    const r = this.result, out = this.controls.stats;
+    if (!this.shown) {
+      out.textContent = '';
+      return;
+    }
+    if (!r) {
+      out.textContent = `${this.nodes.length} entrance cells. Place a start and a goal to see a query.`;
+      return;
+    }
+    const lines = [];
+    if (r.status === 'found') {
+      const ratio = r.optimal > 0 ? r.cost / r.optimal : 1;
+      lines.push(`cost ${format(r.cost)} (A* optimal ${format(r.optimal)}, ×${format(ratio, 3)}), ${r.cells} cells`);
+    } else {
+      lines.push(r.status === 'no-path' ? 'no path' : `${r.status}: ${r.message}`);
+    }
+    lines.push(`abstract nodes expanded ${r.abstractExpanded}; grid cells expanded: refine ${r.refineExpanded}, ` +
+      `insert start/goal ${r.insertExpanded}; A* expanded ${r.astarExpanded}`);
+    lines.push(`${r.clusters} clusters, ${r.nodes} abstract nodes, ${r.edges} edges; last build/update ` +
+      `${format(r.buildMs, 1)} ms, ${r.clustersRebuilt} cluster tables rebuilt (${r.updates} incremental updates)`);
+    out.textContent = lines.join('\n');
+    out.dataset.cost = r.status === 'found' ? String(r.cost) : '';
+    out.dataset.updates = String(r.updates);
+  }
+
+  draw(ctx, r) {
+    if (!this.shown) return;
+    this.refresh();
+    const e = this.app.engine, w = e.width, h = e.height, size = this.raw.clusterSize();
+    if (!w || !h) return;
+    ctx.save();
+    // Cluster boundaries: halfway between the last column (row) of one cluster and the first of the next.
+    ctx.strokeStyle = kLineColor;
+    ctx.lineWidth = Math.max(1, Math.min(3, r.cell * 0.12));
+    const top = r.centreOf(0, 0).y - r.rowPitch / 2, bottom = r.centreOf(0, h - 1).y + r.rowPitch / 2;
+    const left = r.centreOf(0, 0).x - r.cell / 2, right = r.centreOf(w - 1, 0).x + r.cell / 2;
+    ctx.beginPath();
+    for (let x = size; x < w; x += size) {
+      const lx = (r.centreOf(x - 1, 0).x + r.centreOf(x, 0).x) / 2;
+      ctx.moveTo(lx, top);
+      ctx.lineTo(lx, bottom);
+    }
+    for (let y = size; y < h; y += size) {
+      const ly = (r.centreOf(0, y - 1).y + r.centreOf(0, y).y) / 2;
+      ctx.moveTo(left, ly);
+      ctx.lineTo(right, ly);
+    }
+    ctx.stroke();
+    // Entrances.
+    ctx.fillStyle = kNodeColor;
+    const radius = Math.max(1.5, r.cell * 0.22);
+    ctx.beginPath();
+    for (const n of this.nodes) {
+      const c = r.cellCenter(n);
+      ctx.moveTo(c.x + radius, c.y);
+      ctx.arc(c.x, c.y, radius, 0, 2 * Math.PI);
+    }
+    ctx.fill();
+    // The abstract path (legs across a wrap-around edge or a portal are drawn as jumps: skipped).
+    const path = this.result?.status === 'found' ? this.result.abstractPath : [];
+    if (path.length > 1) {
+      ctx.strokeStyle = kPathColor;
+      ctx.lineWidth = Math.max(2, r.cell * 0.18);
+      ctx.setLineDash([Math.max(4, r.cell * 0.5), Math.max(3, r.cell * 0.3)]);
+      ctx.beginPath();
+      for (let i = 1; i < path.length; i++) {
+        const a = r.cellCenter(path[i - 1]), b = r.cellCenter(path[i]);
+        ctx.moveTo(a.x, a.y);
+        ctx.lineTo(b.x, b.y);
+      }
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+}
+
+// The panel's controls (index.html's #hpa section), wired to the view.
+function bindControls(view) {
+  const show = document.getElementById('hpa-show'), size = document.getElementById('hpa-cluster-size');
+  const stats = document.getElementById('hpa-stats');
+  if (!show || !size || !stats) return null;
+  size.min = String(view.info.minClusterSize);
+  size.max = String(view.info.maxClusterSize);
+  size.value = String(view.raw.clusterSize());
+  show.addEventListener('change', () => view.show(show.checked));
+  size.addEventListener('change', () => view.setClusterSize(size.value));
+  const label = document.getElementById('hpa-label');
+  if (label) label.textContent = view.info.label;
+  return { show, size, stats };
+}
+
+export function installHpa(app) {
+  const view = new HpaView(app);
+  view.controls = bindControls(view);
+  return view;
+}
