@@ -9,6 +9,7 @@
 // module only re-queries when the page announces a change (playground.onChange). It uses the
 // page's engine read-only and draws through renderer.addOverlay.
 
+import { $ } from '../dom.js';
 const kLineColor = 'rgba(106, 27, 154, 0.75)';
 const kNodeColor = 'rgba(255, 111, 0, 0.95)';
 const kPathColor = 'rgba(255, 111, 0, 0.95)';
@@ -157,15 +158,14 @@ export class HpaView {
 
 // The panel's controls (index.html's #hpa section), wired to the view.
 function bindControls(view) {
-  const show = document.getElementById('hpa-show'), size = document.getElementById('hpa-cluster-size');
-  const stats = document.getElementById('hpa-stats');
+  const show = $('hpa-show'), size = $('hpa-cluster-size'), stats = $('hpa-stats');
   if (!show || !size || !stats) return null;
   size.min = String(view.info.minClusterSize);
   size.max = String(view.info.maxClusterSize);
   size.value = String(view.raw.clusterSize());
   show.addEventListener('change', () => view.show(show.checked));
   size.addEventListener('change', () => view.setClusterSize(size.value));
-  const label = document.getElementById('hpa-label');
+  const label = $('hpa-label');
   if (label) label.textContent = view.info.label;
   return { show, size, stats };
 }
