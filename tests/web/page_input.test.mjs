@@ -11,8 +11,9 @@ const playing = (page) => page.evaluate(() => window.playground.playing);
 
 test('Space toggles every checkbox and radio it focuses and never starts Play', async () => {
   await withPage({}, async ({ page }) => {
-    // The Learn section open, so its controls are covered too.
-    await page.evaluate(() => { document.getElementById('learn').open = true; });
+    // Every collapsible section open (Learn, Lab, HPA*, ...), so their controls are covered too
+    // (a closed <details> hides its content from focus, not from offsetParent).
+    await page.evaluate(() => { for (const d of document.querySelectorAll('#panel details')) d.open = true; });
     const ids = await page.evaluate(() => [...document.querySelectorAll('#panel input[type=checkbox], #panel input[type=radio]')]
       .filter((i) => i.offsetParent !== null && !i.disabled)
       .map((i, k) => { i.dataset.testKey = String(k); return i.dataset.testKey; }));
