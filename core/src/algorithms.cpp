@@ -52,8 +52,8 @@ constexpr AlgorithmInfo kAlgorithms[kAlgorithmCount] = {
      .optimal = true,
      .squareUniformGrids = true,
      .jumps = true,
-     .note = "Jump point search: A* that skips symmetric paths on uniform-cost square grids (elsewhere it runs as "
-             "A*)."},
+     .note = "Jump point search: A* that skips symmetric paths on uniform-cost square grids, 4-way or 8-way "
+             "without corner cutting (elsewhere it runs as A*)."},
     {.algorithm = Algorithm::JumpPointPlus,
      .name = "jps-plus",
      .label = "JPS+ (goal bounding)",
@@ -63,8 +63,8 @@ constexpr AlgorithmInfo kAlgorithms[kAlgorithmCount] = {
      .preprocessed = true,
      .jumps = true,
      .note = "JPS+ with goal bounding: jump point search from per-map tables (jump distances, and goal-bounding "
-             "boxes on maps up to 4,096 open cells), built once per map; one goal, uniform-cost square grids "
-             "(elsewhere JPS or A*)."},
+             "boxes on maps up to 4,096 open cells), built once per map; one goal, uniform-cost square grids, "
+             "8-way without corner cutting (elsewhere JPS or A*)."},
 };
 constexpr const char* kFrontierNames[] = {"priority", "queue", "stack"};
 

@@ -5,11 +5,13 @@
 
 namespace astar {
 
-// Uniform cost over passable cells, and the rules under which the pruning is exact.
 bool JumpPointSuccessors::uniformRules(const Grid& grid, double& cellCost) {
-  if (grid.hex() || grid.diagonal() != DiagonalMovement::OnlyWhenNoObstacles || grid.wrapX() || grid.wrapY() ||
-      !grid.portals().empty() || grid.hasOneWayCells())
-    return false;
+  return grid.diagonal() == DiagonalMovement::OnlyWhenNoObstacles && uniformCost(grid, cellCost);
+}
+
+// Uniform cost over passable cells, and the map features under which the pruning is exact.
+bool JumpPointSuccessors::uniformCost(const Grid& grid, double& cellCost) {
+  if (grid.hex() || grid.wrapX() || grid.wrapY() || !grid.portals().empty() || grid.hasOneWayCells()) return false;
   cellCost = 0.0;
   for (NodeId n = 0; n < grid.cellCount(); ++n) {
     if (!grid.passable(n)) continue;
@@ -22,9 +24,14 @@ bool JumpPointSuccessors::uniformRules(const Grid& grid, double& cellCost) {
   return true;
 }
 
+bool JumpPointSuccessors::rules(const Grid& grid, double& cellCost) {
+  if (grid.diagonal() == DiagonalMovement::Never) return uniformCost(grid, cellCost);
+  return uniformRules(grid, cellCost);
+}
+
 bool JumpPointSuccessors::applicable(const Grid& grid) {
   double cellCost = 0.0;
-  return uniformRules(grid, cellCost);
+  return rules(grid, cellCost);
 }
 
 bool JumpPointSuccessors::prepare(const Grid& grid) {
@@ -36,7 +43,8 @@ bool JumpPointSuccessors::prepare(const Grid& grid) {
   height_ = grid.height();
   goals_.clear();
   double cellCost = 1.0;
-  applicable_ = uniformRules(grid, cellCost);
+  applicable_ = rules(grid, cellCost);
+  fourConnected_ = grid.diagonal() == DiagonalMovement::Never;
   straightStep_ = grid.straightCost() * cellCost;
   diagonalStep_ = grid.diagonalCost() * cellCost;
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <limits>
@@ -77,6 +78,10 @@ double dijkstra(const Grid& g, NodeId start, const std::vector<NodeId>& goals) {
   return kInf;
 }
 
+// JPS's two movement rules: 8-connected without corner cutting, and 4-connected.
+constexpr astar::DiagonalMovement kRules[] = {astar::DiagonalMovement::OnlyWhenNoObstacles,
+                                              astar::DiagonalMovement::Never};
+
 double octile(const Grid& g, NodeId a, NodeId b) {
   const double dx = std::abs(g.xOf(a) - g.xOf(b)), dy = std::abs(g.yOf(a) - g.yOf(b));
   return g.straightCost() * (std::max(dx, dy) - std::min(dx, dy)) + g.diagonalCost() * std::min(dx, dy);
@@ -148,7 +153,7 @@ double walkLine(const Grid& g, NodeId a, NodeId b) {
   return total;
 }
 
-TEST(JumpPointApplicable, OnlyUniformNoCornerCuttingGridsWithoutSpecialCells) {
+TEST(JumpPointApplicable, OnlyUniformFourOrNoCornerCuttingGridsWithoutSpecialCells) {
   Grid g(8, 6);
   EXPECT_TRUE(JumpPointSuccessors::applicable(g));
   ASSERT_TRUE(g.setWall(3, 3).ok());
@@ -172,12 +177,16 @@ TEST(JumpPointApplicable, OnlyUniformNoCornerCuttingGridsWithoutSpecialCells) {
   ASSERT_TRUE(oneWay.setEntryMask(2, 2, astar::directionBit(astar::East)).ok());
   EXPECT_FALSE(JumpPointSuccessors::applicable(oneWay));
 
-  for (auto d : {astar::DiagonalMovement::Never, astar::DiagonalMovement::IfAtMostOneObstacle,
-                 astar::DiagonalMovement::Always}) {
+  for (auto d : {astar::DiagonalMovement::IfAtMostOneObstacle, astar::DiagonalMovement::Always}) {
     Grid rules = g;
     rules.setDiagonal(d);
     EXPECT_FALSE(JumpPointSuccessors::applicable(rules));
   }
+  Grid four = g;
+  four.setDiagonal(astar::DiagonalMovement::Never);
+  EXPECT_TRUE(JumpPointSuccessors::applicable(four)) << "4-connected: vertical moves play the diagonals' part";
+  double cellCost = 0;
+  EXPECT_FALSE(JumpPointSuccessors::uniformRules(four, cellCost)) << "JPS+ precomputes the 8-connected rules only";
 
   JumpPointSuccessors jps;
   EXPECT_TRUE(jps.prepare(g));
@@ -202,6 +211,37 @@ TEST(JumpPointJump, StraightJumpStopsBesideAnObstacleCorner) {
   EXPECT_EQ(jps.jump(0, 3, 1, 0), astar::kNoNode);
   // Vertical: going south along column 3 from row 0, the cell to the west opens at y = 2.
   EXPECT_EQ(jps.jump(3, 0, 0, 1), g.index(3, 2));
+}
+
+TEST(JumpPointJump, FourConnectedVerticalJumpStopsWhereAHorizontalScanFindsATurn) {
+  // 4-connected. Going north from (1, 5): no cell of column 1 is a jump point itself, but
+  // from (1, 2) a scan east meets (4, 2), where the cell above opens up behind the wall at
+  // (3, 1): the vertical jump stops at (1, 2). The 8-connected rules would go on.
+  Grid g = gridFrom({
+      "........",
+      "...@....",
+      "........",
+      "........",
+      "........",
+      "........",
+  });
+  g.setDiagonal(astar::DiagonalMovement::Never);
+  JumpPointSuccessors jps;
+  ASSERT_TRUE(jps.prepare(g));
+  ASSERT_TRUE(jps.fourConnected());
+  EXPECT_EQ(jps.jump(1, 5, 0, -1), g.index(1, 2));
+  EXPECT_EQ(jps.jump(1, 2, 1, 0), g.index(4, 2)) << "the turn north past the wall's corner";
+  EXPECT_EQ(jps.jump(1, 0, 0, 1), g.index(1, 2)) << "southward the same turn is seen from the same row";
+  EXPECT_EQ(jps.jump(6, 3, 0, 1), astar::kNoNode) << "nothing to turn for in column 6, then the map edge";
+  // Reached horizontally from the west, (4, 2) turns north (forced) and keeps going east;
+  // reached vertically, a node goes on vertically and turns both ways.
+  std::vector<NodeId> successors;
+  jps.forEachSuccessor(g.index(4, 2), g.index(1, 2), [&](NodeId n, double) { successors.push_back(n); });
+  EXPECT_EQ(successors, (std::vector<NodeId>{g.index(4, 0)})) << "east runs into the map edge: only the turn";
+  successors.clear();
+  jps.setGoals(std::vector<NodeId>{g.index(7, 4)});
+  jps.forEachSuccessor(g.index(1, 2), g.index(1, 5), [&](NodeId n, double) { successors.push_back(n); });
+  EXPECT_EQ(successors, (std::vector<NodeId>{g.index(1, 0), g.index(4, 2)}));
 }
 
 TEST(JumpPointJump, GoalsAreJumpPointsAndCanBeMovedWithoutRebuilding) {
@@ -241,9 +281,10 @@ TEST(JumpPointSuccessors, EverySuccessorIsOnAWalkableLineWithTheRightCost) {
   std::mt19937 rng(7);
   JumpPointSuccessors jps;
   int checked = 0;
-  for (int round = 0; round < 30; ++round) {
+  for (int round = 0; round < 60; ++round) {
     const int w = 1 + static_cast<int>(rng() % 140), h = 1 + static_cast<int>(rng() % 90);
-    const Grid g = randomGrid(rng, w, h, 0.05 * static_cast<double>(round % 8));
+    Grid g = randomGrid(rng, w, h, 0.05 * static_cast<double>(round % 8));
+    g.setDiagonal(kRules[round % 2]);
     ASSERT_TRUE(jps.prepare(g));
     for (int probe = 0; probe < 40; ++probe) {
       const NodeId n = static_cast<NodeId>(rng() % g.cellCount());
@@ -261,16 +302,17 @@ TEST(JumpPointSuccessors, EverySuccessorIsOnAWalkableLineWithTheRightCost) {
       }
     }
   }
-  EXPECT_GT(checked, 500);
+  EXPECT_GT(checked, 1000);
 }
 
 TEST(JumpPointSuccessors, AStarOverJumpPointsMatchesDijkstraOnRandomMaps) {
   std::mt19937 rng(2024);
   JumpPointSuccessors jps;
   int found = 0, unreachable = 0;
-  for (int round = 0; round < 120; ++round) {
+  for (int round = 0; round < 240; ++round) {
     const int w = 1 + static_cast<int>(rng() % 150), h = 1 + static_cast<int>(rng() % 100);
-    Grid g = randomGrid(rng, w, h, 0.05 * static_cast<double>(round % 9));
+    Grid g = randomGrid(rng, w, h, 0.05 * static_cast<double>(round / 2 % 9));
+    g.setDiagonal(kRules[round % 2]);
     if (round % 5 == 1) g.setCostModel(astar::CostModel::Integer);
     for (int q = 0; q < 10; ++q) {
       const NodeId s = static_cast<NodeId>(rng() % g.cellCount());
@@ -292,16 +334,17 @@ TEST(JumpPointSuccessors, AStarOverJumpPointsMatchesDijkstraOnRandomMaps) {
       ++found;
     }
   }
-  EXPECT_GT(found, 400);
-  EXPECT_GT(unreachable, 5);
+  EXPECT_GT(found, 800);
+  EXPECT_GT(unreachable, 10);
 }
 
 TEST(JumpPointSuccessors, NearestOfSeveralGoalsAndUniformCellCost) {
   std::mt19937 rng(99);
   JumpPointSuccessors jps;
   int found = 0;
-  for (int round = 0; round < 40; ++round) {
+  for (int round = 0; round < 80; ++round) {
     Grid g = randomGrid(rng, 20 + static_cast<int>(rng() % 120), 20 + static_cast<int>(rng() % 80), 0.25);
+    g.setDiagonal(kRules[round / 2 % 2]);
     if (round % 2) setUniformCost(g, 2.5);
     for (int q = 0; q < 5; ++q) {
       std::vector<NodeId> goals;
@@ -321,7 +364,7 @@ TEST(JumpPointSuccessors, NearestOfSeveralGoalsAndUniformCellCost) {
       }
     }
   }
-  EXPECT_GT(found, 60);
+  EXPECT_GT(found, 120);
 }
 
 // ---- through the search engine: Algorithm::JumpPoint ----
@@ -348,9 +391,10 @@ double pathCost(const Grid& g, std::span<const NodeId> path) {
 TEST(JumpPointSearch, SameCostAsAStarWithAFullCellPathOnRandomMaps) {
   std::mt19937 rng(31337);
   int found = 0, noPath = 0;
-  for (int round = 0; round < 60; ++round) {
+  for (int round = 0; round < 120; ++round) {
     Grid g = randomGrid(rng, 2 + static_cast<int>(rng() % 160), 2 + static_cast<int>(rng() % 110),
-                        0.05 * static_cast<double>(round % 9));
+                        0.05 * static_cast<double>(round / 2 % 9));
+    g.setDiagonal(kRules[round % 2]);
     if (round % 7 == 3) g.setCostModel(astar::CostModel::Integer);
     astar::GridSearch astarSearch(g), jpsSearch(g);
     for (int q = 0; q < 12; ++q) {
@@ -376,8 +420,8 @@ TEST(JumpPointSearch, SameCostAsAStarWithAFullCellPathOnRandomMaps) {
       EXPECT_NEAR(pathCost(g, path), jpsSearch.stats().pathCost, 1e-6) << "the path must be every cell, one move apart";
     }
   }
-  EXPECT_GT(found, 300);
-  EXPECT_GT(noPath, 5);
+  EXPECT_GT(found, 600);
+  EXPECT_GT(noPath, 10);
 }
 
 TEST(JumpPointSearch, FallsBackToAStarAndSaysSo) {
@@ -404,6 +448,32 @@ TEST(JumpPointSearch, FallsBackToAStarAndSaysSo) {
   for (int y = 0; y < 30; ++y) ASSERT_TRUE(g.setWall(20, y).ok());
   j.begin(0, g.index(39, 29), optionsFor(astar::Algorithm::JumpPoint));
   EXPECT_EQ(j.run(), astar::SearchStatus::NoPath) << "status before the wall: " << astar::statusName(before);
+}
+
+TEST(JumpPointSearch, FourConnectedExpandsFewerNodesThanAStarOnOpenGround) {
+  std::mt19937 rng(404);
+  Grid g = randomGrid(rng, 120, 90, 0.08);
+  g.setDiagonal(astar::DiagonalMovement::Never);
+  astar::GridSearch a(g), j(g);
+  std::uint64_t aExpanded = 0, jExpanded = 0;
+  int found = 0;
+  for (int q = 0; q < 40; ++q) {
+    const NodeId s = static_cast<NodeId>(rng() % g.cellCount()), t = static_cast<NodeId>(rng() % g.cellCount());
+    if (!g.passable(s) || !g.passable(t)) continue;
+    a.begin(s, t, optionsFor(astar::Algorithm::AStar));
+    j.begin(s, t, optionsFor(astar::Algorithm::JumpPoint));
+    ASSERT_EQ(j.run(), a.run());
+    EXPECT_FALSE(j.stats().fellBack);
+    if (a.status() != astar::SearchStatus::Found) continue;
+    ++found;
+    ASSERT_NEAR(j.stats().pathCost, a.stats().pathCost, 1e-9);
+    aExpanded += a.stats().expanded;
+    jExpanded += j.stats().expanded;
+  }
+  EXPECT_GT(found, 30);
+  EXPECT_LT(jExpanded * 3, aExpanded * 2) << "A* " << aExpanded << ", JPS " << jExpanded;
+  std::printf("4-connected, 120 x 90, 8 %% walls, %d paths: A* expanded %llu, JPS %llu\n", found,
+              static_cast<unsigned long long>(aExpanded), static_cast<unsigned long long>(jExpanded));
 }
 
 }  // namespace

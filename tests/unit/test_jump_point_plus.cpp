@@ -167,7 +167,7 @@ TEST(JumpPointPlus, FallsBackAndSaysSo) {
   j.begin(s, goals, optionsFor(Algorithm::JumpPointPlus));
   j.run();
   EXPECT_TRUE(j.stats().fellBack);
-  // 4-connected: not JPS's rules, so A*; same cost as A* on that grid.
+  // 4-connected: no JPS+ tables, so online (4-connected) JPS; same cost as A* on that grid.
   Grid four = g;
   four.setDiagonal(astar::DiagonalMovement::Never);
   astar::GridSearch a4(four), j4(four);

@@ -11,6 +11,14 @@
 // cells per word, along rows for horizontal jumps and along the transposed copy for
 // vertical ones. Each successor lies on a straight or pure diagonal line from n, so the
 // cells between them are the line's cells.
+//
+// 4-connected grids (DiagonalMovement::Never) get the same search with vertical moves in the
+// role of diagonals: of the many equal-length 4-connected paths, the canonical one takes its
+// vertical moves first. A node reached vertically keeps going vertically and may turn
+// either way horizontally (no forced neighbours); a node reached horizontally keeps going
+// and turns vertically only where the cell behind the turn is a wall (the forced
+// neighbour of the 8-connected straight scan, whose bitset scan it reuses). A vertical jump
+// stops at a cell from which a horizontal scan finds a jump point, as a diagonal jump does.
 #pragma once
 #include <bit>
 #include <cstddef>
@@ -25,10 +33,11 @@ namespace astar {
 class JumpPointSuccessors {
  public:
   // True when JPS is exact on this grid: every passable cell has the same cost, no portals,
-  // no one-way cells, no wrap, DiagonalMovement::OnlyWhenNoObstacles. O(cells).
+  // no one-way cells, no wrap, square cells, DiagonalMovement::OnlyWhenNoObstacles or
+  // Never (4-connected). O(cells).
   static bool applicable(const Grid& grid);
   // The same test, also giving the one cost of every passable cell (1 when there is none);
-  // JPS+ (jump_point_plus.h) precomputes JPS under these rules.
+  // JPS+ (jump_point_plus.h) precomputes the 8-connected rules.
   static bool uniformRules(const Grid& grid, double& cellCost);
 
   // Binds to grid and (re)builds the bitsets when the grid object, its size or its revision
@@ -36,6 +45,7 @@ class JumpPointSuccessors {
   // (cached with the bitsets). Clears the goals when it rebuilds.
   bool prepare(const Grid& grid);
   bool ready() const { return applicable_; }
+  bool fourConnected() const { return fourConnected_; }
 
   // Marks the goal cells (they are always jump points) and unmarks the previous ones. O(goals).
   // Cells outside the bound grid are ignored. Call after prepare().
@@ -56,6 +66,11 @@ class JumpPointSuccessors {
 
  private:
   using Word = std::uint64_t;
+  // Same cost on every passable cell, square cells, no wrap, portals or one-way cells.
+  static bool uniformCost(const Grid& grid, double& cellCost);
+  // uniformCost, and a movement rule JPS has pruning rules for (8-connected without corner
+  // cutting, or 4-connected).
+  static bool rules(const Grid& grid, double& cellCost);
   // A line is one row (or one column of the transposed copy) with a zero word on each side,
   // and lines -1 and size are zero too, so scans stop at the map edge with no bounds checks.
   const Word* rowLine(const std::vector<Word>& bits, int y) const {
@@ -75,6 +90,9 @@ class JumpPointSuccessors {
   int jumpHorizontal(int x, int y, int dx) const;  // jump point's x, or -1
   int jumpVertical(int x, int y, int dy) const;    // jump point's y, or -1
   NodeId jumpDiagonal(int x, int y, int dx, int dy) const;
+  int jumpVerticalFour(int x, int y, int dy) const;  // 4-connected: jump point's y, or -1
+  template <class Visit>
+  void forEachFourSuccessor(int x, int y, NodeId parent, Visit&& visit) const;
   void markGoal(NodeId n, bool on);
 
   const Grid* grid_ = nullptr;
@@ -82,7 +100,8 @@ class JumpPointSuccessors {
   int width_ = 0;
   int height_ = 0;
   bool applicable_ = false;
-  double straightStep_ = 1.0;  // straight step cost (base cost times the uniform cell cost)
+  bool fourConnected_ = false;  // DiagonalMovement::Never
+  double straightStep_ = 1.0;   // straight step cost (base cost times the uniform cell cost)
   double diagonalStep_ = 1.4142135623730951;
   std::size_t rowStride_ = 0;   // words per row line
   std::size_t colStride_ = 0;   // words per column line
@@ -158,7 +177,21 @@ inline NodeId JumpPointSuccessors::jumpDiagonal(int x, int y, int dx, int dy) co
   }
 }
 
+inline int JumpPointSuccessors::jumpVerticalFour(int x, int y, int dy) const {
+  // Step while the next cell is open; a cell is a jump point when it is a goal or a
+  // horizontal jump from it, either way, finds one.
+  for (;;) {
+    y += dy;
+    if (!open(x, y)) return -1;
+    if (bit(rowLine(goalRows_, y), x) || jumpHorizontal(x, y, 1) >= 0 || jumpHorizontal(x, y, -1) >= 0) return y;
+  }
+}
+
 inline NodeId JumpPointSuccessors::jump(int x, int y, int dx, int dy) const {
+  if (fourConnected_ && dx == 0) {
+    const int to = jumpVerticalFour(x, y, dy);
+    return to < 0 ? kNoNode : grid_->index(x, to);
+  }
   if (dx != 0 && dy != 0) return jumpDiagonal(x, y, dx, dy);
   if (dx != 0) {
     const int to = jumpHorizontal(x, y, dx);
@@ -169,8 +202,44 @@ inline NodeId JumpPointSuccessors::jump(int x, int y, int dx, int dy) const {
 }
 
 template <class Visit>
+inline void JumpPointSuccessors::forEachFourSuccessor(int x, int y, NodeId parent, Visit&& visit) const {
+  auto horizontal = [&](int dx) {
+    const int to = jumpHorizontal(x, y, dx);
+    if (to >= 0) visit(grid_->index(to, y), straightStep_ * static_cast<double>(to > x ? to - x : x - to));
+  };
+  auto vertical = [&](int dy) {
+    const int to = jumpVerticalFour(x, y, dy);
+    if (to >= 0) visit(grid_->index(x, to), straightStep_ * static_cast<double>(to > y ? to - y : y - to));
+  };
+  if (parent == kNoNode) {
+    horizontal(1);
+    horizontal(-1);
+    vertical(1);
+    vertical(-1);
+    return;
+  }
+  const int px = grid_->xOf(parent), py = grid_->yOf(parent);
+  if (py != y) {
+    vertical(y > py ? 1 : -1);
+    horizontal(1);
+    horizontal(-1);
+    return;
+  }
+  const int dx = x > px ? 1 : -1;
+  horizontal(dx);
+  // The vertical path around n (up or down first, then across) is the canonical one unless
+  // the cell it passes is a wall.
+  for (int side = -1; side <= 1; side += 2)
+    if (open(x, y + side) && !open(x - dx, y + side)) vertical(side);
+}
+
+template <class Visit>
 inline void JumpPointSuccessors::forEachSuccessor(NodeId n, NodeId parent, Visit&& visit) const {
   const int x = grid_->xOf(n), y = grid_->yOf(n);
+  if (fourConnected_) {
+    forEachFourSuccessor(x, y, parent, visit);
+    return;
+  }
   auto straight = [&](int dx, int dy) {
     if (dx != 0) {
       const int to = jumpHorizontal(x, y, dx);
