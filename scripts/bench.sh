@@ -37,7 +37,7 @@ cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUT/configur
 # it the native runner is `astar bench` alone and the table has no Boost columns.
 native_targets=(astar no_path_bench four_connected_set)
 native=(build-release/tools/astar/astar bench)
-native4=(build-release/tools/astar/astar bench --four-connected --algorithms astar,jps-plus)
+native4=(build-release/tools/astar/astar bench --four-connected --algorithms astar,jps,jps-plus)
 if grep -q "bench_boost: Boost.Graph peer enabled" "$OUT/configure-native.log"; then
   native_targets+=(bench_boost)
   # Boost.Graph on compressed_sparse_row_graph (its best configuration) and, as a labelled
@@ -47,7 +47,7 @@ if grep -q "bench_boost: Boost.Graph peer enabled" "$OUT/configure-native.log"; 
   # JPS+ with goal bounding up to 16,384 open cells (arena, den312d, ost003d, lak303d; ~90 s of
   # preprocessing, reported apart); the library default is 4,096 (a page stays responsive).
   native=(build-release/bench/bench_boost --goal-bounding-cells 16384 --algorithms "${NATIVE_ALGORITHMS:-astar,jps,jps-plus},$peers")
-  native4=(build-release/bench/bench_boost --four-connected --algorithms "astar,jps-plus,$peers")
+  native4=(build-release/bench/bench_boost --four-connected --algorithms "astar,jps,jps-plus,$peers")
 else
   echo "bench.sh: Boost not found: no Boost.Graph peer in this run" >&2
 fi
@@ -56,7 +56,7 @@ cmake --build build-release -j2 --target "${native_targets[@]}" > "$OUT/build-na
 emcmake cmake -S bench/node -B build-bench-wasm -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUT/configure-wasm.log" 2>&1 ||
   { cat "$OUT/configure-wasm.log" >&2; exit 1; }
 cmake --build build-bench-wasm -j2 > "$OUT/build-wasm.log" 2>&1 || { cat "$OUT/build-wasm.log" >&2; exit 1; }
-if [ ! -d bench/node/node_modules/pathfinding ]; then
+if [ ! -d bench/node/node_modules/pathfinding ] || [ ! -d bench/node/node_modules/l1-path-finder ]; then
   (cd bench/node && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
@@ -85,11 +85,11 @@ for run in $(seq 1 "$RUNS"); do
     [ -d "$four" ] || build-release/bench/four_connected_set "$MAPS" "$four" --rows "${FOUR_ROWS:-100}" >&2
     : > "$dir/native-4c.jsonl"
     : > "$dir/node-4c.jsonl"
-    echo "bench.sh: run $run of $RUNS: the 4-connected set (native: A*, Boost, libtcod; node: wasm A*, PathFinding.js A*, l1-path-finder)" >&2
+    echo "bench.sh: run $run of $RUNS: the 4-connected set (native: A*, JPS, JPS+ (runs as JPS), Boost, libtcod; node: wasm A* and JPS, PathFinding.js A* and JPS, l1-path-finder)" >&2
     for scen in $(find "$four" -name '*.scen' | LC_ALL=C sort); do
       "${native4[@]}" --json --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$dir/native-4c.jsonl"
       case "$scen" in
-        *.map.scen) node bench/node/run.mjs --json --four-connected --runners wasm-astar,pf-astar,l1 \
+        *.map.scen) node bench/node/run.mjs --json --four-connected --runners wasm-astar,wasm-jps,pf-astar,pf-jps,l1 \
           --module build-bench-wasm/astar_bench.mjs --sample "$SAMPLE" --repeat "$REPEAT" "$scen" >> "$dir/node-4c.jsonl" ;;
       esac
     done
