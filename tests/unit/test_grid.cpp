@@ -20,20 +20,45 @@ std::vector<std::tuple<NodeId, NodeId, double>> sorted(std::vector<std::tuple<No
   return v;
 }
 
+// forEachNeighbor's moves out of every passable cell against the rules written out in
+// reference.h.
+void expectMovesFollowTheRules(const Grid& grid, int map) {
+  for (NodeId n = 0; n < grid.cellCount(); ++n) {
+    if (!grid.passable(n)) continue;
+    std::vector<std::tuple<NodeId, NodeId, double>> got, want;
+    grid.forEachNeighbor(n, [&](NodeId m, double c) { got.emplace_back(n, m, c); });
+    for (const Edge& e : astar::testing::referenceMoves(grid, n)) want.emplace_back(n, e.to, e.cost);
+    ASSERT_EQ(sorted(got), sorted(want)) << "map " << map << " cell " << n;
+  }
+}
+
 }  // namespace
 
 TEST(Grid, NeighboursMatchTheRulesOnRandomMaps) {
   astar::testing::Rng rng(1);
   for (int map = 0; map < 400; ++map) {
-    const Grid grid = astar::testing::randomGrid(rng);
-    for (NodeId n = 0; n < grid.cellCount(); ++n) {
-      if (!grid.passable(n)) continue;
-      std::vector<std::tuple<NodeId, NodeId, double>> got, want;
-      grid.forEachNeighbor(n, [&](NodeId m, double c) { got.emplace_back(n, m, c); });
-      for (const Edge& e : astar::testing::referenceMoves(grid, n)) want.emplace_back(n, e.to, e.cost);
-      ASSERT_EQ(sorted(got), sorted(want)) << "map " << map << " cell " << n;
-    }
+    expectMovesFollowTheRules(astar::testing::randomGrid(rng), map);
+    if (::testing::Test::HasFatalFailure()) return;
   }
+}
+
+TEST(Grid, NeighboursMatchTheRulesOnNarrowWrappingMaps) {
+  // 1 to 3 cells across, wrapping: a move can land on the cell itself (skipped) or reach the
+  // same cell both ways round (two moves).
+  astar::testing::Rng rng(11);
+  astar::testing::RandomMapOptions options;
+  options.minSide = 1;
+  options.maxSide = 3;
+  options.wrap = true;
+  options.hexChance = 0.0;
+  int wrapping = 0;
+  for (int map = 0; map < 600; ++map) {
+    const Grid grid = astar::testing::randomGrid(rng, options);
+    wrapping += grid.wrapX() || grid.wrapY();
+    expectMovesFollowTheRules(grid, map);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  EXPECT_GT(wrapping, 300);
 }
 
 TEST(Grid, PredecessorsAreTheInverseOfNeighbours) {

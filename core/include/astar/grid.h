@@ -207,6 +207,8 @@ class Grid {
   }
   template <DiagonalMovement Rule, class Visit>
   void paddedNeighbors(NodeId n, Visit& visit) const;
+  template <DiagonalMovement Rule, class Visit>
+  void wrappedSquareNeighbors(NodeId n, Visit& visit) const;
   void rebuildPortalEdges();
   void updateOpenRings(int x, int y);
   void recomputeMinCost();
@@ -299,9 +301,50 @@ ASTAR_FORCE_INLINE void Grid::paddedNeighbors(NodeId n, Visit& visit) const {
   }
 }
 
+template <DiagonalMovement Rule, class Visit>
+ASTAR_FORCE_INLINE void Grid::wrappedSquareNeighbors(NodeId n, Visit& visit) const {
+  // Square cells on a map that wraps: the columns and rows one step away cost a compare
+  // each, not a modulo per move. The same moves, order and costs as the general loop below.
+  const int w = width_, h = height_;
+  const int y = yOf(n), x = static_cast<int>(n - static_cast<NodeId>(y) * static_cast<NodeId>(w));
+  const int east = x + 1 < w ? x + 1 : wrapX_ ? 0 : -1;
+  const int west = x > 0 ? x - 1 : wrapX_ ? w - 1 : -1;
+  const int north = y > 0 ? y - 1 : wrapY_ ? h - 1 : -1;
+  const int south = y + 1 < h ? y + 1 : wrapY_ ? 0 : -1;
+  auto cell = [&](int cx, int cy) ASTAR_FORCE_INLINE_LAMBDA {  // kNoNode: off the map or a wall
+    if (cx < 0 || cy < 0) return kNoNode;
+    return open_[paddedXY(cx, cy)] != 0 ? index(cx, cy) : kNoNode;
+  };
+  const bool oneWay = oneWayCount_ != 0;
+  auto move = [&](NodeId m, Direction d, double base) ASTAR_FORCE_INLINE_LAMBDA {
+    if (m == kNoNode || m == n) return;  // m == n: a 1-wide wrapping axis steps onto itself
+    if (oneWay && !(entryMask_[m] & (1u << d))) return;
+    visit(m, base * cost_[m]);
+  };
+  const NodeId cellNorth = cell(x, north), cellEast = cell(east, y), cellSouth = cell(x, south),
+               cellWest = cell(west, y);
+  const double straight = straightCost_;
+  move(cellNorth, North, straight);
+  move(cellEast, East, straight);
+  move(cellSouth, South, straight);
+  move(cellWest, West, straight);
+  if constexpr (Rule != DiagonalMovement::Never) {
+    auto corner = [](NodeId a, NodeId b) ASTAR_FORCE_INLINE_LAMBDA {
+      if constexpr (Rule == DiagonalMovement::OnlyWhenNoObstacles) return a != kNoNode && b != kNoNode;
+      if constexpr (Rule == DiagonalMovement::IfAtMostOneObstacle) return a != kNoNode || b != kNoNode;
+      return true;
+    };
+    const double diagonal = diagonalCost_;
+    if (corner(cellNorth, cellEast)) move(cell(east, north), NorthEast, diagonal);
+    if (corner(cellSouth, cellEast)) move(cell(east, south), SouthEast, diagonal);
+    if (corner(cellSouth, cellWest)) move(cell(west, south), SouthWest, diagonal);
+    if (corner(cellNorth, cellWest)) move(cell(west, north), NorthWest, diagonal);
+  }
+}
+
 template <class Visit>
 ASTAR_FORCE_INLINE void Grid::forEachNeighbor(NodeId n, Visit&& visit) const {
-  if (!wrapX_ && !wrapY_ && topology_ == Topology::Square) {
+  if (topology_ == Topology::Square && !wrapX_ && !wrapY_) {
     switch (diagonal_) {
       case DiagonalMovement::Never: paddedNeighbors<DiagonalMovement::Never>(n, visit); break;
       case DiagonalMovement::OnlyWhenNoObstacles:
@@ -312,9 +355,20 @@ ASTAR_FORCE_INLINE void Grid::forEachNeighbor(NodeId n, Visit&& visit) const {
         break;
       case DiagonalMovement::Always: paddedNeighbors<DiagonalMovement::Always>(n, visit); break;
     }
+  } else if (topology_ == Topology::Square) {
+    switch (diagonal_) {
+      case DiagonalMovement::Never: wrappedSquareNeighbors<DiagonalMovement::Never>(n, visit); break;
+      case DiagonalMovement::OnlyWhenNoObstacles:
+        wrappedSquareNeighbors<DiagonalMovement::OnlyWhenNoObstacles>(n, visit);
+        break;
+      case DiagonalMovement::IfAtMostOneObstacle:
+        wrappedSquareNeighbors<DiagonalMovement::IfAtMostOneObstacle>(n, visit);
+        break;
+      case DiagonalMovement::Always: wrappedSquareNeighbors<DiagonalMovement::Always>(n, visit); break;
+    }
   } else {
-    // Wrapping or hex: bounds checked per move. Hex moves all cost a straight step and have
-    // no corners to cut (neighbouring hexagons share an edge).
+    // Hex: bounds checked per move. Hex moves all cost a straight step and have no corners
+    // to cut (neighbouring hexagons share an edge).
     const int x = xOf(n), y = yOf(n);
     const bool hexCells = topology_ == Topology::Hex;
     const int directions = diagonal_ == DiagonalMovement::Never && !hexCells ? 4 : 8;
