@@ -54,7 +54,8 @@ inline SearchOptions searchOptions(int algorithm, int heuristic, double weight, 
   return o;
 }
 
-// {expanded, generated, reopened, maxOpen, pathCost, pathCells, partial, fellBack, engineMs}.
+// {expanded, generated, reopened, maxOpen, pathCost, pathCells, partial, fellBack, ranAs (the
+// registry name of what ran), engineMs}.
 inline emscripten::val statsObject(const SearchStats& s, double engineMs) {
   emscripten::val o = emscripten::val::object();
   o.set("expanded", static_cast<double>(s.expanded));
@@ -65,6 +66,7 @@ inline emscripten::val statsObject(const SearchStats& s, double engineMs) {
   o.set("pathCells", static_cast<double>(s.pathCells));
   o.set("partial", s.partial);
   o.set("fellBack", s.fellBack);
+  o.set("ranAs", std::string(astar::algorithmName(s.ranAs)));
   o.set("engineMs", engineMs);
   return o;
 }

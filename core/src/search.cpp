@@ -131,6 +131,10 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
     stats_.fellBack = !s.jump || a == Algorithm::JumpPointPlus;  // terrain, portals, wrap, ...: plain A*
     if (s.jump) s.jps.setGoals(s.goals);
   }
+  stats_.ranAs = s.plusJump        ? Algorithm::JumpPointPlus
+                 : s.jump          ? Algorithm::JumpPoint
+                 : stats_.fellBack ? Algorithm::AStar
+                                   : a;
 
   s.bypass = !s.reopenClosed;
   if constexpr (std::is_same_v<Space, Grid>)

@@ -438,6 +438,7 @@ TEST(JumpPointSearch, FallsBackToAStarAndSaysSo) {
     j.begin(0, grid->index(39, 29), optionsFor(astar::Algorithm::JumpPoint));
     ASSERT_EQ(j.run(), a.run());
     EXPECT_TRUE(j.stats().fellBack);
+    EXPECT_EQ(j.stats().ranAs, astar::Algorithm::AStar);
     EXPECT_NEAR(j.stats().pathCost, a.stats().pathCost, 1e-9);
   }
   // The plain grid does not fall back; a wall edit between queries is seen.
@@ -445,6 +446,7 @@ TEST(JumpPointSearch, FallsBackToAStarAndSaysSo) {
   j.begin(0, g.index(39, 29), optionsFor(astar::Algorithm::JumpPoint));
   const astar::SearchStatus before = j.run();
   EXPECT_FALSE(j.stats().fellBack);
+  EXPECT_EQ(j.stats().ranAs, astar::Algorithm::JumpPoint);
   for (int y = 0; y < 30; ++y) ASSERT_TRUE(g.setWall(20, y).ok());
   j.begin(0, g.index(39, 29), optionsFor(astar::Algorithm::JumpPoint));
   EXPECT_EQ(j.run(), astar::SearchStatus::NoPath) << "status before the wall: " << astar::statusName(before);

@@ -98,6 +98,7 @@ TEST(JumpPointPlus, OptimalCostsAgainstDijkstraOnRandomMaps) {
       search.begin(s, t, optionsFor(Algorithm::JumpPointPlus));
       const astar::SearchStatus status = search.run();
       EXPECT_FALSE(search.stats().fellBack);
+      EXPECT_EQ(search.stats().ranAs, Algorithm::JumpPointPlus);
       EXPECT_TRUE(search.preprocessing().goalBounding);
       if (std::isinf(dist[t])) {
         ASSERT_EQ(status, astar::SearchStatus::NoPath);
@@ -167,6 +168,7 @@ TEST(JumpPointPlus, FallsBackAndSaysSo) {
   j.begin(s, goals, optionsFor(Algorithm::JumpPointPlus));
   j.run();
   EXPECT_TRUE(j.stats().fellBack);
+  EXPECT_EQ(j.stats().ranAs, Algorithm::JumpPoint) << "several goals: online JPS";
   // 4-connected: no JPS+ tables, so online (4-connected) JPS; same cost as A* on that grid.
   Grid four = g;
   four.setDiagonal(astar::DiagonalMovement::Never);
@@ -175,6 +177,7 @@ TEST(JumpPointPlus, FallsBackAndSaysSo) {
   j4.begin(s, t, optionsFor(Algorithm::JumpPointPlus));
   ASSERT_EQ(j4.run(), a4.run());
   EXPECT_TRUE(j4.stats().fellBack);
+  EXPECT_EQ(j4.stats().ranAs, Algorithm::JumpPoint);
   EXPECT_NEAR(j4.stats().pathCost, a4.stats().pathCost, 1e-9);
   EXPECT_EQ(j4.preprocessing().bytes, 0u);
 }

@@ -69,7 +69,8 @@ function tableRows(page) {
       cost: d.cost === '' ? null : Number(d.cost), costText: cells[2],
       ratio: d.ratio === '' ? null : Number(d.ratio), ratioText: tr.querySelector('.ratio')?.textContent ?? '',
       optimal: d.optimal === 'true', marked: !!tr.querySelector('.mark'), fellBack: d.fellBack === 'true',
-      asAStar: /as A\*/.test(cells[0]), pathCells: d.pathCells === '' ? null : Number(d.pathCells),
+      asAStar: /as A\*/.test(cells[0]), tag: tr.querySelector('th .tag')?.textContent ?? '', ranAs: d.ranAs,
+      ranAsLabel: window.playground.engine.algorithmInfo(d.ranAs)?.label ?? '', pathCells: d.pathCells === '' ? null : Number(d.pathCells),
       expanded: Number(d.expanded), generated: Number(d.generated), maxOpen: Number(d.maxOpen), engineMs: Number(d.engineMs),
       texts: cells,
     };
@@ -101,7 +102,9 @@ function checkRows(rows, optimum, label) {
     assert.equal(r.optimal, close(r.cost, optimum), `${label}: ${r.algorithm} optimal flag`);
     assert.equal(r.marked, r.optimal, `${label}: ${r.algorithm} has the optimal mark iff optimal`);
     assert.ok(r.expanded > 0 && r.generated >= r.expanded - 1 && r.maxOpen > 0 && r.pathCells >= 2, `${label}: ${r.algorithm} counts`);
-    assert.equal(r.asAStar, r.fellBack, `${label}: ${r.algorithm} "as A*" tag iff it fell back`);
+    assert.equal(r.tag !== '', r.fellBack, `${label}: ${r.algorithm} has an "as ..." tag iff it fell back`);
+    assert.equal(r.ranAs, r.fellBack ? r.ranAs : r.algorithm, `${label}: ${r.algorithm} ran as itself unless it fell back`);
+    if (r.fellBack) assert.equal(r.tag, `as ${r.ranAsLabel}`, `${label}: ${r.algorithm}'s tag names what ran (${r.ranAs})`);
   }
 }
 
@@ -145,6 +148,7 @@ test('compare all on a bundled square map: native optimum, ratios, row click, pa
     assert.equal(await page.getAttribute('#compare-note', 'data-admissible'), 'true');
     assert.match(await page.textContent('#compare-note'), /octile \(admissible here\)/);
     assert.match(await page.textContent('#compare-summary'), new RegExp(`Optimal cost ${Number(optimum.toFixed(4))}`));
+
     console.log(`${kSquareMap} (${q.sx}, ${q.sy}) -> (${q.gx}, ${q.gy}): optimum ${optimum}; ` +
       rows.map((r) => `${r.algorithm} ${r.ratioText} exp ${r.expanded}`).join(', '));
 
@@ -188,6 +192,22 @@ test('compare all on a bundled square map: native optimum, ratios, row click, pa
     assert.equal(await page.evaluate((n) => window.playground.engine.costs()[n], wall), 0, 'the click painted a wall');
     assert.equal(await compareState(page), 'stale', 'an edit marks the table out of date');
     assert.equal(await page.isVisible('#compare-stale'), true);
+  });
+});
+
+test('compare all on a 4-way grid: JPS runs as itself, JPS+ runs as JPS and its tag says so', async () => {
+  await withPage({}, async ({ page }) => {
+    await openBundled(page, kSquareMap);
+    await clickEndpoints(page);
+    // No 4-way JPS+ tables: JPS+ runs as jump point search (vertical moves first).
+    await page.selectOption('#diagonal', '0');
+    await runCompare(page);
+    const four = Object.fromEntries((await tableRows(page)).map((r) => [r.algorithm, r]));
+    assert.equal(four.jps.fellBack, false, 'JPS runs as itself on a 4-way grid');
+    assert.equal(four['jps-plus'].fellBack, true);
+    assert.equal(four['jps-plus'].ranAs, 'jps');
+    assert.equal(four['jps-plus'].tag, `as ${four['jps-plus'].ranAsLabel}`);
+    for (const a of ['astar', 'jps', 'jps-plus']) assert.ok(close(four[a].cost, four.dijkstra.cost), `4-way: ${a} is optimal`);
   });
 });
 

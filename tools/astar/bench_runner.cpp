@@ -219,7 +219,10 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
           times[ri][qi].push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
           if (!peer) {
             expandedNodes = search.stats().expanded;
-            result.fellBack = result.fellBack || search.stats().fellBack;
+            if (search.stats().fellBack) {
+              result.fellBack = true;
+              result.ranAs = algorithmName(search.stats().ranAs);
+            }
             if (search.status() == SearchStatus::Found) {
               length = search.stats().pathCost;
               const double walked = pathCost(grid, search.path());
@@ -278,8 +281,9 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
     std::printf("%-22s %-8s %8s %11s %11s %11s %12s %6s\n", "map", "algo", "queries", "mean us", "median us", "p95 us",
                 "expanded", "wrong");
     for (const MapResult& r : results)
-      std::printf("%-22s %-8s %8zu %11.2f %11.2f %11.2f %12.1f %6zu%s%s\n", r.map.c_str(), r.runner.c_str(), r.queries,
-                  r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches, r.fellBack ? "  (fell back to A*)" : "",
+      std::printf("%-22s %-8s %8zu %11.2f %11.2f %11.2f %12.1f %6zu%s%s%s\n", r.map.c_str(), r.runner.c_str(),
+                  r.queries, r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches,
+                  r.fellBack ? "  (fell back: ran as " : "", r.fellBack ? (r.ranAs + ")").c_str() : "",
                   r.skipped ? "  (skipped: cannot search this map)" : "");
   }
   for (const Runner& runner : o.runners) {

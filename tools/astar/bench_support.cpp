@@ -142,9 +142,10 @@ void printJson(const MapResult& r) {
                   r.preprocessBytes);
   std::printf(
       "{\"runner\":\"native\",\"map\":\"%s\",\"algorithm\":\"%s\",\"queries\":%zu,\"mean_us\":%.3f,\"median_us\":%.3f,"
-      "\"p95_us\":%.3f,\"mean_expanded\":%.1f,\"mismatches\":%zu,\"bytes_per_node\":%zu,\"fell_back\":%s%s%s}\n",
+      "\"p95_us\":%.3f,\"mean_expanded\":%.1f,\"mismatches\":%zu,\"bytes_per_node\":%zu,\"fell_back\":%s%s%s%s}\n",
       jsonText(r.map).c_str(), r.runner.c_str(), r.queries, r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches,
-      r.bytesPerNode, r.fellBack ? "true" : "false", extra, r.skipped ? ",\"skipped\":true" : "");
+      r.bytesPerNode, r.fellBack ? "true" : "false", r.fellBack ? (",\"ran_as\":\"" + r.ranAs + "\"").c_str() : "",
+      extra, r.skipped ? ",\"skipped\":true" : "");
 }
 
 void Progress::show(std::size_t done, std::size_t total, const std::string& label) {

@@ -21,6 +21,7 @@ struct MapResult {
   double preprocessMs = -1;         // our preprocessed searches (jps-plus): table build, untimed
   std::size_t preprocessBytes = 0;  // and the tables' size
   bool fellBack = false;
+  std::string ranAs;     // what ran when it fell back (jps or astar), else empty
   bool skipped = false;  // a peer that cannot search this map (e.g. libtcod on a wrapping maze)
 };
 

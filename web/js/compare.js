@@ -12,8 +12,11 @@ const kTargetCallMs = 3;    // aim for step() calls of about this long (each als
 const kInlineCells = 65536; // up to this size the first slice runs in the click; above, in the next frame
 const kRelTolerance = 1e-9; // costs summed in another order differ in the last bits
 
-const kFellBackNote = 'Jump point search needs a uniform-cost square grid without wrap-around, portals or one-way cells ' +
-  'and a corner rule it supports: here it ran as plain A*.';
+// The tag beside a search that could not run as itself here (core's stats().ranAs says what ran).
+function fellBackTag(info, ranAsInfo) {
+  const label = ranAsInfo?.label ?? 'A*';
+  return el('small', { text: `as ${label}`, cls: 'tag', title: `${info?.note ?? ''} Here it ran as ${label}.`.trim() });
+}
 
 function sameCost(a, b) { return Math.abs(a - b) <= kRelTolerance * Math.max(1, Math.abs(a), Math.abs(b)); }
 
@@ -166,6 +169,7 @@ export class Compare {
       maxOpen: st.maxOpen,
       engineMs: st.engineMs,
       fellBack: !!st.fellBack,
+      ranAs: st.ranAs,
     });
   }
 
@@ -239,7 +243,8 @@ export class Compare {
     const name = el('button', { text: row.algorithm, cls: 'link', title: `${this.store.engine.algorithmInfo(row.algorithm)?.note ?? row.algorithm} Click to show this search on the grid.`,
       attrs: { type: 'button' } });
     const first = el('th', { attrs: { scope: 'row' } }, [name]);
-    if (row.fellBack) first.append(' ', el('small', { text: 'as A*', cls: 'tag', title: kFellBackNote }));
+    const infoOf = (algorithm) => this.store.engine.algorithmInfo(algorithm);
+    if (row.fellBack) first.append(' ', fellBackTag(infoOf(row.algorithm), infoOf(row.ranAs)));
     let statusText = !done ? (running ? 'running…' : 'waiting') : kStatusNames[row.status];
     if (row.status === Status.InvalidInput && row.message) statusText += `: ${row.message}`;
     const ratioCell = el('td', { cls: 'num ratio-cell' });
@@ -267,6 +272,7 @@ export class Compare {
         ratio: row.ratio === null || row.ratio === undefined ? '' : String(row.ratio),
         optimal: String(!!row.optimal),
         fellBack: String(!!row.fellBack),
+        ranAs: row.ranAs ?? '',
         expanded: String(row.expanded),
         generated: String(row.generated),
         maxOpen: String(row.maxOpen),

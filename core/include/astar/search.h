@@ -89,16 +89,18 @@ struct SearchOptions {
 };
 
 struct SearchStats {
-  std::uint64_t expanded = 0;         // nodes taken off the open list
-  std::uint64_t generated = 0;        // edges relaxed (neighbours looked at)
-  std::uint64_t reopened = 0;         // closed nodes put back on the open list (weighted A* with reopenClosed)
-  std::uint64_t maxOpen = 0;          // largest open list size
-  double pathCost = 0.0;              // cost of the returned (or partial) path
-  std::uint64_t pathCells = 0;        // nodes on the returned path, start and end included
-  bool partial = false;               // NoPath: the path leads to the closest node reached instead
-  std::uint64_t fallbackVisited = 0;  // NoPath: nodes looked at to choose the partial path's end
-  bool fellBack = false;              // JumpPoint ran as A* (terrain, portals, one-way cells, wrap or hex cells);
-                                      // JumpPointPlus ran as JPS (several goals, a map above its size limit) or A*
+  std::uint64_t expanded = 0;          // nodes taken off the open list
+  std::uint64_t generated = 0;         // edges relaxed (neighbours looked at)
+  std::uint64_t reopened = 0;          // closed nodes put back on the open list (weighted A* with reopenClosed)
+  std::uint64_t maxOpen = 0;           // largest open list size
+  double pathCost = 0.0;               // cost of the returned (or partial) path
+  std::uint64_t pathCells = 0;         // nodes on the returned path, start and end included
+  bool partial = false;                // NoPath: the path leads to the closest node reached instead
+  std::uint64_t fallbackVisited = 0;   // NoPath: nodes looked at to choose the partial path's end
+  bool fellBack = false;               // JumpPoint ran as A* (terrain, portals, one-way cells, wrap or hex cells);
+                                       // JumpPointPlus ran as JPS (several goals, a 4-connected grid, a map above
+                                       // its size limit) or A*
+  Algorithm ranAs = Algorithm::AStar;  // what ran: the algorithm asked for, or the one it fell back to
 };
 
 // Tables a preprocessed algorithm (JumpPointPlus) built for the current map: built once per map
