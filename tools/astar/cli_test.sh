@@ -125,6 +125,9 @@ case $case in
     n=$("$astar" compare "$maps/escalators.map.txt" --json --repeat 1 | grep -c '"algorithm"')
     [[ $n == 8 ]] || { echo "FAIL: compare printed $n algorithms, expected 8 (every row of the registry)"; failures=$((failures + 1)); }
     expect 0 "^jps-plus \(as A\*\) +found +23.9706 +1.0000 " -- compare "$maps/water_vs_ground.map.txt" 2 6 21 6
+    # 4-way: JPS runs as itself; JPS+ (8-way tables only) runs as JPS and says so.
+    expect 0 "^jps +found +8552 +1.0000 " -- compare "$maps/maze_257.map.txt" --repeat 1
+    expect 0 "^jps-plus \(as Jump point search\) +found +8552 +1.0000 " -- compare "$maps/maze_257.map.txt" --repeat 1
     printf '1\n3\nA1B\n' >"$tmp/split.tut2.txt"
     expect 1 "^astar +no-path " -- compare "$tmp/split.tut2.txt" 0 0 2 0
     expect 2 "unknown option --algorithm" -- compare "$maps/arcade.map.txt" --algorithm bfs

@@ -59,7 +59,7 @@ int cmdCompare(const Args& args) {
     const bool found = status == SearchStatus::Found;
     const double ratio = found && optimal > 0 ? s.pathCost / optimal : 1.0;
     std::string name = algorithmName(options.algorithm);
-    if (s.fellBack) name += std::string(" (as ") + algorithmName(s.ranAs) + ")";
+    if (s.fellBack) name += std::string(" (as ") + algorithmInfo(s.ranAs).label + ")";
     if (json) {
       std::printf(
           "{\"algorithm\": \"%s\", \"status\": \"%s\", \"cost\": %.17g, \"optimal\": %.17g, \"cells\": %llu, "
