@@ -94,7 +94,7 @@ for run in $(seq 1 "$RUNS"); do
       esac
     done
     echo
-    node bench/node/table.mjs "$dir/native-4c.jsonl" "$dir/node-4c.jsonl" | tee "$dir/table-4c.md"
+    node bench/node/table.mjs --geomeans "$dir/geomeans-4c.json" "$dir/native-4c.jsonl" "$dir/node-4c.jsonl" | tee "$dir/table-4c.md"
   fi
 done
 # A query with no path from a walled-in start costs the same on a small and a huge map (the
@@ -104,4 +104,9 @@ build-release/no_path_bench | tee "$OUT/no_path.txt"
 if [ "$RUNS" -gt 1 ]; then
   echo
   node bench/node/median.mjs $(for run in $(seq 1 "$RUNS"); do echo "$OUT/run-$run/geomeans.json"; done) | tee "$OUT/median.md"
+  if [ "${FOUR:-1}" != 0 ]; then
+    echo
+    echo "The 4-connected set:"
+    node bench/node/median.mjs $(for run in $(seq 1 "$RUNS"); do echo "$OUT/run-$run/geomeans-4c.json"; done) | tee "$OUT/median-4c.md"
+  fi
 fi
