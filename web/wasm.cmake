@@ -13,12 +13,7 @@ file(GLOB ASTAR_WEB_BINDINGS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*bindings
 add_executable(astar_wasm ${ASTAR_WEB_BINDINGS})
 target_link_libraries(astar_wasm PRIVATE astar_core)
 target_compile_options(astar_wasm PRIVATE ${ASTAR_WARNINGS})
-# Binaryen (wasm-opt -O3 at link) inlines every function that has one caller, whatever its
-# size: the search loop, both of its instances (plain and traced) and the JPS and JPS+
-# successor generators ended up in one 50,000-line function, and V8 ran A* in it 1.32x
-# slower than when that function held one loop (node 20, 13 Moving AI maps; bisected to the
-# traced loop instance and to JPS+). A cap on one-caller inlining keeps them apart (1.05x).
-set(ASTAR_WASM_OPT_FLAGS -sBINARYEN_EXTRA_PASSES=--one-caller-inline-max-function-size=200)
+include(${CMAKE_SOURCE_DIR}/web/wasm_opt.cmake)  # ASTAR_WASM_OPT_FLAGS
 target_link_options(astar_wasm PRIVATE
   -O3 --bind ${ASTAR_WASM_OPT_FLAGS}
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createAstarCore
