@@ -15,7 +15,7 @@ foreach(cli_case help convert info path trace compare scen scen_legacy scen_mism
 endforeach()
 
 # The tool stands alone: a second build tree with only this part and Boost hidden builds the
-# `astar` target and runs `astar --help` (first run ~1-2 min on 2 cores, then a no-op build).
+# `astar` target and runs `astar --help` (unoptimised; after the first run a no-op build).
 # Not in the sanitizer build: it builds its own release tree.
 if(NOT ASTAR_SANITIZE)
   add_test(NAME cli_builds_without_bench_or_boost
