@@ -16,7 +16,7 @@ endforeach()
 
 # The tool stands alone: a second build tree with only this part and Boost hidden builds the
 # `astar` target and runs `astar --help` (unoptimised; after the first run a no-op build).
-# Not in the sanitizer build: it builds its own release tree.
+# Not in the sanitizer build: it builds its own tree.
 if(NOT ASTAR_SANITIZE)
   add_test(NAME cli_builds_without_bench_or_boost
            COMMAND ${CMAKE_COMMAND} -DSOURCE=${PROJECT_SOURCE_DIR} -DWORK=${PROJECT_BINARY_DIR}/standalone-astar
