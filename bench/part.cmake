@@ -56,9 +56,9 @@ if(TARGET astar)
 endif()
 
 # make bench's summaries (table.mjs --geomeans, median.mjs over RUNS=N): their arithmetic, in node.
-find_program(ASTAR_BENCH_NODE node)
-if(ASTAR_BENCH_NODE)
-  add_test(NAME bench.summaries COMMAND ${ASTAR_BENCH_NODE} --test --test-reporter=spec
+include(${PROJECT_SOURCE_DIR}/cmake/node.cmake)
+if(ASTAR_NODE_FOUND)
+  add_test(NAME bench.summaries COMMAND ${ASTAR_NODE} --test --test-reporter=spec
                                         ${PROJECT_SOURCE_DIR}/bench/node/summary.test.mjs)
   set_tests_properties(bench.summaries PROPERTIES LABELS bench)
 endif()

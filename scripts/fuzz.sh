@@ -44,7 +44,7 @@ if [ "$share_runs" != 0 ]; then
   log=$out/share.log
   echo "== share-link fuzzer, $share_runs runs per property"
   if SHARE_FUZZ_RUNS=$share_runs SHARE_FUZZ_OUT=$out/share-failures.json \
-      node --test --test-reporter=spec "$root/tests/web/share_fuzz.test.mjs" >"$log" 2>&1; then
+      "$root/scripts/node" --test --test-reporter=spec "$root/tests/web/share_fuzz.test.mjs" >"$log" 2>&1; then
     grep -E '^share fuzz ' "$log" | sed "s/^/   /"
   else
     status=1

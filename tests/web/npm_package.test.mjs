@@ -50,7 +50,7 @@ test('npm package: imported from node, a Moving AI scenario row gives its optima
     }
     out.version = engine.version;
     console.log(JSON.stringify(out));`);
-  const out = JSON.parse(run('node', [script], project));
+  const out = JSON.parse(run(process.execPath, [script], project));
   const version = JSON.parse(fs.readFileSync(path.join(repoDir, 'package.json'), 'utf8')).version;
   assert.equal(out.version, version);
   for (const algorithm of ['astar', 'jps']) {
@@ -72,7 +72,7 @@ test('npm package: the TypeScript example type-checks against index.d.ts and run
   assert.throws(() => run(tsc, ['--noEmit', '-p', project], project), (e) => /TS2322|not assignable/.test(`${e.stdout}${e.stderr}`));
   // The node example runs as a user would: node example.mjs MAP SX SY GX GY.
   fs.copyFileSync(path.join(repoDir, 'examples/node/example.mjs'), path.join(project, 'example.mjs'));
-  const out = run('node', ['example.mjs', path.join(repoDir, 'maps/arcade.map.txt'), '1', '1', '26', '29'], project);
+  const out = run(process.execPath, ['example.mjs', path.join(repoDir, 'maps/arcade.map.txt'), '1', '1', '26', '29'], project);
   assert.match(out, /^cost \d+(\.\d+)? over \d+ cells/);
 });
 

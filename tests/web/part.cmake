@@ -6,9 +6,9 @@
 set(ASTAR_WASM_DIR "${PROJECT_SOURCE_DIR}/build-wasm" CACHE PATH "Build folder of the wasm-release preset (its dist/ is tested)")
 set(ASTAR_ARTIFACT_DIR "${PROJECT_SOURCE_DIR}/build/screenshots" CACHE PATH "Where browser tests save screenshots")
 
-find_program(ASTAR_NODE node)
-if(NOT ASTAR_NODE)
-  message(WARNING "node not found: the web tests are not registered (scripts/setup.sh installs it)")
+include(${PROJECT_SOURCE_DIR}/cmake/node.cmake)
+if(NOT ASTAR_NODE_FOUND)
+  message(WARNING "no suitable node: the web tests are not registered (scripts/setup.sh installs it)")
   return()
 endif()
 
