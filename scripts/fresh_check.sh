@@ -42,9 +42,9 @@ cleanup() {
     mountpoint -q "$root/${mounts[$i]}" && umount -l "$root/${mounts[$i]}"
   done
   mountpoint -q "$root/root/shared" && umount -l "$root/root/shared"
-  if [ "${FRESH_KEEP:-0}" != 1 ]; then rm -rf "$root"; fi
+  if [ "${FRESH_KEEP:-0}" != 1 ]; then rm -rf --one-file-system "$root"; fi
 }
-if [ -e "$root" ]; then cleanup; rm -rf "$root"; fi
+if [ -e "$root" ]; then cleanup; rm -rf --one-file-system "$root"; fi
 trap cleanup EXIT
 
 started=$(date +%s)
@@ -98,13 +98,21 @@ serve_started=$(date +%s)
 chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   setsid /bin/bash -c "cd $clone && exec make serve PORT=$port" > "$out/make-serve.log" 2>&1 &
+serve_pid=$!
+# The page, as a browser asks for it (bash's /dev/tcp: nothing else needs installing here).
+fetch_page() {
+  exec 3<>"/dev/tcp/127.0.0.1/$port" || return 1
+  printf 'GET / HTTP/1.0\r\nHost: 127.0.0.1:%s\r\n\r\n' "$port" >&3
+  cat <&3
+  exec 3<&-
+}
 serve_answered=0
 for _ in $(seq 1 600); do
-  if page="$(exec 3<>"/dev/tcp/127.0.0.1/$port" 2>/dev/null && printf 'GET / HTTP/1.0\r\nHost: 127.0.0.1:%s\r\n\r\n' "$port" >&3 && cat <&3)" &&
-    grep -q '^HTTP/1.[01] 200' <<<"$page" && grep -q '<canvas' <<<"$page"; then
+  if page="$(fetch_page 2>/dev/null)" && grep -q '^HTTP/1.[01] 200' <<<"$page" && grep -q '<canvas' <<<"$page"; then
     serve_answered=1
     break
   fi
+  kill -0 "$serve_pid" 2>/dev/null || break  # make serve ended: it will not answer
   sleep 1
 done
 serve_seconds=$(($(date +%s) - serve_started))
