@@ -7,7 +7,9 @@
 //     generators: [{name, label, description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity,
 //     usesTunnels}], movements: [{name, description}], costModels: [name], cellShapes: [name], directions: [{name, dx,
 //     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {maxGridSide, maxGoals, maxPortals, minCellCost,
-//     maxCost, maxSearchNodes} }
+//     maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize, defaultClusterSize},
+//     planners: [{name, label, kind, optimal, bounded, usesHeuristic, preprocessed, incremental, options: [name],
+//     bounds: [{min, max, factor}], boundText, note}] }
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -17,6 +19,7 @@
 #include "astar/grid.h"
 #include "astar/heuristic.h"
 #include "astar/limits.h"
+#include "astar/planners.h"
 #include "astar/replanner.h"
 #include "astar/search.h"
 #include "astar/version.h"
@@ -47,6 +50,40 @@ val algorithmList() {
     o.set("jumps", a.jumps);
     o.set("frontier", std::string(astar::frontierName(a.frontier)));
     o.set("note", std::string(a.note));
+    return o;
+  });
+}
+
+constexpr const char* kPlannerKindNames[] = {"search", "hierarchical", "replanning", "turn-aware"};
+
+val plannerList() {
+  const auto all = astar::planners();
+  return listOf(static_cast<int>(all.size()), [&](int i) {
+    const astar::PlannerInfo& p = all[static_cast<std::size_t>(i)];
+    val o = val::object();
+    o.set("name", std::string(p.name));
+    o.set("label", std::string(p.label));
+    o.set("kind", std::string(kPlannerKindNames[static_cast<int>(p.kind)]));
+    o.set("optimal", p.optimal);
+    o.set("bounded", p.bounded);
+    o.set("usesHeuristic", p.usesHeuristic);
+    o.set("preprocessed", p.preprocessed);
+    o.set("incremental", p.incremental);
+    o.set("options", listOf(astar::kPlannerOptionCount, [&](int k) {
+                       const auto option = static_cast<astar::PlannerOption>(k);
+                       return astar::plannerTakes(p, option) ? val(std::string(astar::plannerOptionName(option)))
+                                                             : val::null();
+                     }).call<val>("filter", val::global("Boolean")));
+    o.set("bounds", listOf(static_cast<int>(p.bounds.size()), [&](int k) {
+            const astar::PlannerBound& b = p.bounds[static_cast<std::size_t>(k)];
+            val bound = val::object();
+            bound.set("min", b.minParameter);
+            bound.set("max", b.maxParameter);
+            bound.set("factor", b.factor);  // 0: the parameter itself (the weight)
+            return bound;
+          }));
+    o.set("boundText", std::string(p.boundText));
+    o.set("note", std::string(p.note));
     return o;
   });
 }
@@ -123,7 +160,13 @@ val registry() {
   limits.set("minCellCost", astar::kMinCellCost);
   limits.set("maxCost", astar::kMaxCost);
   limits.set("maxSearchNodes", static_cast<double>(astar::kMaxSearchNodes));
+  limits.set("minWeight", astar::kMinWeight);
+  limits.set("maxWeight", astar::kMaxWeight);
+  limits.set("minClusterSize", astar::kMinClusterSize);
+  limits.set("maxClusterSize", astar::kMaxClusterSize);
+  limits.set("defaultClusterSize", astar::kDefaultClusterSize);
   r.set("limits", limits);
+  r.set("planners", plannerList());
   return r;
 }
 

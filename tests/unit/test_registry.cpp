@@ -1,10 +1,12 @@
-// The registries of core (algorithms, generators, names): every row is reachable by its
+// The registries of core (algorithms, planners, generators, names): every row is reachable by its
 // name, and each algorithm behaves as its traits say.
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "astar/generators.h"
+#include "astar/limits.h"
+#include "astar/planners.h"
 #include "astar/search.h"
 #include "reference.h"
 
@@ -188,4 +190,62 @@ TEST(Registry, NamesOfMovementCostModelCellsAndDirectionsRoundTrip) {
   }
   EXPECT_STREQ(statusLabel(SearchStatus::NoPath), "no path");
   EXPECT_STREQ(statusName(SearchStatus::NoPath), "no-path");
+}
+
+TEST(Registry, PlannersStartWithEveryAlgorithmOfTheLoopAndHaveUniqueNames) {
+  const auto all = planners();
+  ASSERT_GE(all.size(), static_cast<std::size_t>(kAlgorithmCount) + 3);
+  for (int i = 0; i < kAlgorithmCount; ++i) {
+    const PlannerInfo& p = all[static_cast<std::size_t>(i)];
+    const AlgorithmInfo& a = algorithms()[static_cast<std::size_t>(i)];
+    EXPECT_EQ(p.kind, PlannerKind::Search);
+    EXPECT_EQ(p.algorithm, a.algorithm);
+    EXPECT_STREQ(p.name, a.name);  // the row is made from the algorithm's, not typed again
+    EXPECT_EQ(p.optimal, a.optimal);
+    EXPECT_EQ(p.usesHeuristic, a.usesHeuristic);
+    EXPECT_EQ(&plannerFor(a.algorithm), &p);
+  }
+  for (const PlannerInfo& p : all) {
+    ASSERT_EQ(findPlanner(p.name), &p) << p.name;
+    EXPECT_GT(std::string(p.label).size(), 0u);
+    EXPECT_GT(std::string(p.note).size(), 10u) << p.name;
+    EXPECT_FALSE(p.optimal && p.bounded) << p.name;
+    // A heuristic option exactly when the planner reads the heuristic.
+    EXPECT_EQ(plannerTakes(p, PlannerOption::Heuristic), p.usesHeuristic) << p.name;
+  }
+  for (const char* name : {"hpa", "d-star-lite", "turn-aware"}) EXPECT_NE(findPlanner(name), nullptr) << name;
+  EXPECT_EQ(findPlanner("a-star"), nullptr);
+  for (int i = 0; i < kPlannerOptionCount; ++i) {
+    const auto o = static_cast<PlannerOption>(i);
+    bool someoneTakesIt = false;
+    for (const PlannerInfo& p : all) someoneTakesIt = someoneTakesIt || plannerTakes(p, o);
+    EXPECT_TRUE(someoneTakesIt) << plannerOptionName(o);
+  }
+}
+
+TEST(Registry, BoundedPlannersStateABoundForEveryParameterTheyAccept) {
+  const PlannerInfo& weighted = plannerFor(Algorithm::WeightedAStar);
+  ASSERT_TRUE(weighted.bounded);
+  EXPECT_EQ(plannerBound(weighted, kMinWeight), kMinWeight);
+  EXPECT_EQ(plannerBound(weighted, 3.0), 3.0);  // the weight itself
+  EXPECT_EQ(plannerBound(weighted, kMaxWeight), kMaxWeight);
+  const PlannerInfo& hpa = *findPlanner("hpa");
+  ASSERT_TRUE(hpa.bounded);
+  // Stated at the sizes where it was measured, from the smallest to the largest accepted and
+  // the default, and nowhere else.
+  int stated = 0;
+  for (int size = kMinClusterSize; size <= kMaxClusterSize; ++size) {
+    const double bound = plannerBound(hpa, size);
+    EXPECT_TRUE(bound == 0.0 || bound >= 1.0) << size;
+    stated += bound > 0.0;
+  }
+  EXPECT_EQ(stated, static_cast<int>(hpa.bounds.size()));
+  EXPECT_GE(plannerBound(hpa, kMinClusterSize), 1.0);
+  EXPECT_GE(plannerBound(hpa, kDefaultClusterSize), 1.0);
+  EXPECT_GE(plannerBound(hpa, kMaxClusterSize), 1.0);
+  EXPECT_EQ(plannerBound(hpa, 13), 0.0);
+  EXPECT_EQ(plannerBound(hpa, kMinClusterSize - 1), 0.0);
+  EXPECT_EQ(plannerBound(hpa, kMaxClusterSize + 1), 0.0);
+  EXPECT_EQ(plannerBound(plannerFor(Algorithm::AStar), 7.0), 1.0);
+  EXPECT_EQ(plannerBound(plannerFor(Algorithm::GreedyBestFirst), 1.0), 0.0);  // no bound
 }
