@@ -9,7 +9,9 @@
 //     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {maxGridSide, maxGoals, maxPortals, minCellCost,
 //     maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize, defaultClusterSize},
 //     planners: [{name, label, kind, optimal, bounded, usesHeuristic, preprocessed, incremental, options: [name],
-//     bounds: [{min, max, factor}], boundText, note}] }
+//     bounds: [{min, max, factor}], boundText, note}],
+//     labMethods: [{name, label, note, params: [{name, option, whole, min, max, openMin, openMax, default,
+//     description}]}] }
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -18,6 +20,7 @@
 #include "astar/generators.h"
 #include "astar/grid.h"
 #include "astar/heuristic.h"
+#include "astar/lab_methods.h"
 #include "astar/limits.h"
 #include "astar/planners.h"
 #include "astar/replanner.h"
@@ -84,6 +87,32 @@ val plannerList() {
           }));
     o.set("boundText", std::string(p.boundText));
     o.set("note", std::string(p.note));
+    return o;
+  });
+}
+
+val labMethodList() {
+  const auto all = astar::labMethods();
+  return listOf(static_cast<int>(all.size()), [&](int i) {
+    const astar::LabMethodInfo& m = all[static_cast<std::size_t>(i)];
+    val o = val::object();
+    o.set("name", std::string(m.name));
+    o.set("label", std::string(m.label));
+    o.set("note", std::string(m.note));
+    o.set("params", listOf(static_cast<int>(m.params.size()), [&](int k) {
+            const astar::LabParamInfo& p = m.params[static_cast<std::size_t>(k)];
+            val param = val::object();
+            param.set("name", std::string(p.name));
+            param.set("option", std::string(p.option));
+            param.set("whole", p.whole);
+            param.set("min", p.min);
+            param.set("max", p.max);
+            param.set("openMin", p.openMin);
+            param.set("openMax", p.openMax);
+            param.set("default", p.defaultValue);
+            param.set("description", std::string(p.description));
+            return param;
+          }));
     return o;
   });
 }
@@ -167,6 +196,7 @@ val registry() {
   limits.set("defaultClusterSize", astar::kDefaultClusterSize);
   r.set("limits", limits);
   r.set("planners", plannerList());
+  r.set("labMethods", labMethodList());
   return r;
 }
 

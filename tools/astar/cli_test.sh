@@ -296,6 +296,10 @@ case $case in
     printf '1\n3\nA1B\n' >"$tmp/split.tut2.txt"
     expect 1 "optimal \(A\*\): null" -- lab "$tmp/split.tut2.txt" 0 0 2 0 --generations 2
     expect 2 "--method must be ga or aco" -- lab "$maps/arcade.map.txt" --method sa
+    # A parameter of the other method is refused, never ignored (lab_methods.h).
+    expect 2 "lab: aco does not take --crossover \(ga does\)" -- lab "$maps/arcade.map.txt" --method aco --crossover 3
+    expect 2 "lab: ga does not take --ants \(aco does\)" -- lab "$maps/arcade.map.txt" --method ga --ants 5
+    expect 2 "lab: ga does not take --evaporation" -- lab "$maps/arcade.map.txt" --evaporation 0.5
     expect 2 "elitism must be below the population \(30\)" -- lab "$maps/arcade.map.txt" --elitism 30
     expect 2 "--alpha must be a whole number in 0..8" -- lab "$maps/arcade.map.txt" --method aco --alpha 9
     expect 2 "evaporation must be a number between 0 and 1" -- lab "$maps/arcade.map.txt" --method aco --evaporation 1
