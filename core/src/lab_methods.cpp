@@ -17,10 +17,9 @@ constexpr AntColonyParams kAco{};
 constexpr double kMaxSteps = 4.0 * kLabMaxCells;
 
 constexpr LabParamInfo kGeneticParams[] = {
-    {"seed", "seed", true, 0, 4294967295.0, false, false, static_cast<double>(kGa.seed), "the random seed"},
-    {"generations", "generations", true, 1, kLabMaxGenerations, false, false, kGa.generations, "generations to run"},
     {"population", "population", true, 2, kLabMaxPopulation, false, false, kGa.population,
      "individuals per generation"},
+    {"generations", "generations", true, 1, kLabMaxGenerations, false, false, kGa.generations, "generations to run"},
     {"crossoverRate", "crossover", false, 0, 1, false, false, kGa.crossoverRate,
      "chance that two parents' paths are crossed at a shared cell"},
     {"mutationRate", "mutation", false, 0, 1, false, false, kGa.mutationRate,
@@ -29,15 +28,15 @@ constexpr LabParamInfo kGeneticParams[] = {
      "best individuals kept as they are (below the population)"},
     {"tournament", "tournament", true, 1, kLabMaxPopulation, false, false, kGa.tournament,
      "individuals drawn per parent choice (at most the population)"},
+    {"seed", "seed", true, 0, 4294967295.0, false, false, static_cast<double>(kGa.seed), "the random seed"},
     {"maxSteps", "max-steps", true, 0, kMaxSteps, false, false, kGa.maxSteps,
      "walk length of the first generation (0: 4 x the passable cells)"},
 };
 
 constexpr LabParamInfo kAntParams[] = {
-    {"seed", "seed", true, 0, 4294967295.0, false, false, static_cast<double>(kAco.seed), "the random seed"},
+    {"ants", "ants", true, 1, kLabMaxPopulation, false, false, kAco.ants, "ants per wave"},
     {"generations", "generations", true, 1, kLabMaxGenerations, false, false, kAco.generations,
      "waves of ants to send"},
-    {"ants", "ants", true, 1, kLabMaxPopulation, false, false, kAco.ants, "ants per wave"},
     {"alpha", "alpha", true, 0, kLabMaxExponent, false, false, kAco.alpha, "pheromone exponent"},
     {"beta", "beta", true, 0, kLabMaxExponent, false, false, kAco.beta, "distance exponent"},
     {"evaporation", "evaporation", false, 0, 1, true, true, kAco.evaporation, "pheromone lost per wave"},
@@ -45,6 +44,7 @@ constexpr LabParamInfo kAntParams[] = {
     {"eliteWeight", "elite-weight", false, 0, 1000, false, false, kAco.eliteWeight,
      "extra deposits on the best path so far"},
     {"minPheromone", "min-pheromone", false, 0, 1, true, false, kAco.minPheromone, "the pheromone floor"},
+    {"seed", "seed", true, 0, 4294967295.0, false, false, static_cast<double>(kAco.seed), "the random seed"},
     {"maxSteps", "max-steps", true, 0, kMaxSteps, false, false, kAco.maxSteps,
      "moves an ant may make (0: 4 x the passable cells)"},
 };
