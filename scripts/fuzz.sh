@@ -16,7 +16,9 @@ runs=${FUZZ_RUNS:-}
 if [ -n "$runs" ]; then seconds=${FUZZ_SECONDS:-7200}; else seconds=${FUZZ_SECONDS:-60}; fi
 run_limit=()
 [ -n "$runs" ] && run_limit=(-runs="$runs")
-targets=${FUZZ_TARGETS:-"playground movingai scenario tutorial tutorial2 detect roundtrip"}
+# Default: every target, one per seed-corpus folder (each map format of core's table, scenario,
+# detect, roundtrip).
+targets=${FUZZ_TARGETS:-$(cd "$root/tests/fuzz/corpus" && ls -d -- */ | tr -d / | tr '\n' ' ')}
 out=$root/fuzz-out
 mkdir -p "$out"
 

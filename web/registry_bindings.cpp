@@ -11,12 +11,14 @@
 //     planners: [{name, label, kind, optimal, bounded, usesHeuristic, preprocessed, incremental, options: [name],
 //     bounds: [{min, max, factor}], boundText, note}],
 //     labMethods: [{name, label, note, params: [{name, option, whole, min, max, openMin, openMax, default,
-//     description}]}] }
+//     description}]}], formats: [{name, label, extensions: [ending], can: {costs, movementRule, hexCells, wrap,
+//     portals, oneWayCells, maxGoals, metadata}}] }
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <string>
 
+#include "astar/formats.h"
 #include "astar/generators.h"
 #include "astar/grid.h"
 #include "astar/heuristic.h"
@@ -117,6 +119,29 @@ val labMethodList() {
   });
 }
 
+val formatList() {
+  const auto all = astar::formats();
+  return listOf(static_cast<int>(all.size()), [&](int i) {
+    const astar::FormatInfo& f = all[static_cast<std::size_t>(i)];
+    val o = val::object();
+    o.set("name", std::string(f.name));
+    o.set("label", std::string(f.label));
+    o.set("extensions", listOf(static_cast<int>(f.extensions.size()),
+                               [&](int k) { return std::string(f.extensions[static_cast<std::size_t>(k)]); }));
+    val can = val::object();
+    can.set("costs", f.can.costs);
+    can.set("movementRule", f.can.movementRule);
+    can.set("hexCells", f.can.hexCells);
+    can.set("wrap", f.can.wrap);
+    can.set("portals", f.can.portals);
+    can.set("oneWayCells", f.can.oneWayCells);
+    can.set("maxGoals", f.can.maxGoals);
+    can.set("metadata", f.can.metadata);
+    o.set("can", can);
+    return o;
+  });
+}
+
 val generatorList() {
   const auto all = astar::generators();
   return listOf(static_cast<int>(all.size()), [&](int i) {
@@ -197,6 +222,7 @@ val registry() {
   r.set("limits", limits);
   r.set("planners", plannerList());
   r.set("labMethods", labMethodList());
+  r.set("formats", formatList());
   return r;
 }
 

@@ -35,6 +35,14 @@ case $case in
     version=$(sed -n 's/^project(astar VERSION \([0-9][0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
     [[ -n $version ]] || { echo "FAIL: no project(astar VERSION ...) in CMakeLists.txt"; failures=$((failures + 1)); }
     expect 0 "^astar $version\$" -- --version
+    # The formats help lists (core's format table) are each fuzzed: a seed corpus folder per
+    # format (tests/fuzz/part.cmake makes one fuzz target per folder).
+    mapfile -t formats < <("$astar" help | sed -n '/^formats/,/^exit status/p' | grep -oE '^  [a-z0-9]+ \(' | tr -d ' (')
+    [[ ${#formats[@]} -ge 4 ]] || { echo "FAIL: help lists ${#formats[@]} formats"; failures=$((failures + 1)); }
+    for f in "${formats[@]}"; do
+      if compgen -G "$root/tests/fuzz/corpus/$f/*" > /dev/null; then echo "ok: format $f has a fuzz corpus"
+      else echo "FAIL: format $f (astar help) has no tests/fuzz/corpus/$f"; failures=$((failures + 1)); fi
+    done
     ;;
   convert)
     expect 0 "" -- convert "$maps/tutorial2_example.tut2.txt" "$tmp/t2.map.txt"

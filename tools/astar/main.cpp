@@ -4,6 +4,7 @@
 #include <iostream>
 #include <string>
 
+#include "astar/formats.h"
 #include "astar/generators.h"
 #include "astar/jump_point_plus.h"
 #include "astar/limits.h"
@@ -75,8 +76,13 @@ void usage(std::ostream& out, const std::vector<Command>& table) {
     out << "  " << g.name << ": " << g.description << " Default " << g.defaultWidth << " x " << g.defaultHeight
         << (g.usesDensity ? "; --density D (default 0.25)" : "")
         << (g.usesTunnels ? "; --tunnels T (0..4, default 1)" : "") << ".\n";
-  out << "\nformats: playground (.map.txt), movingai (.map), tutorial (.grid.txt), tutorial2 (.tut2.txt)\n"
-         "exit status: 0 ok, 1 mismatch or no path, 2 bad file or argument\n";
+  out << "\nformats (convert --to NAME, or by the file's ending; read by content first):\n";
+  for (const astar::FormatInfo& f : astar::formats()) {
+    std::string endings;
+    for (const char* e : f.extensions) endings += (endings.empty() ? "" : ", ") + std::string(e);
+    out << "  " << f.name << " (" << endings << "): " << f.label << "\n";
+  }
+  out << "exit status: 0 ok, 1 mismatch or no path, 2 bad file or argument\n";
 }
 
 }  // namespace
