@@ -5,6 +5,7 @@
 // with `autoplay`, and never reads or writes the autosave (Files.embedded) or the first-visit
 // hint's key: a course page must not change what the visitor's own playground holds.
 import { $, el } from './dom.js';
+import { copyNow } from './clipboard.js';
 
 // What the address asks for. `hash` is the share link's fragment as loaded (opening it takes
 // it out of the address bar, so it is kept here for the "open in the playground" link).
@@ -28,11 +29,17 @@ export function iframeSnippet(shareUrl) {
 }
 
 // Share: the embed code next to the link (hidden again with it when the link goes out of date).
-export function showEmbedCode(shareUrl) {
+// A click on it copies it (in the click itself, which WebKit requires) and says so.
+export function showEmbedCode(shareUrl, messages) {
   const box = $('share-embed');
   if (!box) return;
   box.value = iframeSnippet(shareUrl);
   box.hidden = false;
+  box.onclick = async () => {
+    box.select();
+    const copied = await copyNow(box.value);
+    messages?.show(copied ? 'Embed code copied: paste it into a course page.' : 'Embed code selected: copy it with Ctrl+C (⌘C).');
+  };
 }
 
 // Builds the embed's bar under the canvas: Play / Pause, Step, Reset and the link out.
