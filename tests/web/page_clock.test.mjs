@@ -39,20 +39,19 @@ test('Firefox: the clock step is 1 ms and engine times are whole milliseconds', 
     return;
   }
   try {
-    const { page } = session;
-    const step = await page.evaluate(async () => (await import(new URL('js/clock.js', location.href).href)).clockStepMs());
+    const step = await session.evaluate(async () => (await import(new URL('js/clock.js', location.href).href)).clockStepMs());
     assert.equal(step, 1, 'Firefox coarsens performance.now() to 1 ms');
     const shown = [];
     for (const map of kMaps) {
-      await page.select('#map-select', map);
-      await page.waitForFunction(loaded, {}, [map, kTitles[map]]);
-      await page.click('#finish');
-      await page.waitForFunction(() => window.playground.controller.state === 'finished');
-      shown.push(await page.evaluate(() => document.getElementById('stat-time').textContent));
+      await session.select('#map-select', map);
+      await session.waitFor(loaded, [map, kTitles[map]]);
+      await session.click('#finish');
+      await session.waitFor(() => window.playground.controller.state === 'finished');
+      shown.push(await session.evaluate(() => document.getElementById('stat-time').textContent));
     }
     for (const text of shown) assert.match(text, /^(< 1|\d+) ms$/, `engine time as shown: ${text}`);
     console.log(`Firefox engine times: ${shown.join(', ')}`);
-    assert.deepEqual(session.errors, []);
+    assert.deepEqual(await session.errors(), []);
   } finally {
     await session.close();
   }

@@ -3,7 +3,7 @@
 // progress. Both save a file named after the map.
 import { $, saveBlob, fileBaseName } from './dom.js';
 import { pictureBlob } from './export_image.js';
-import { recordSearch, videoFormat } from './export_video.js';
+import { recordSearch, videoFormat, NoVideoDataError } from './export_video.js';
 
 export function bindExportPanel({ store, controller, view, messages }) {
   const renderer = view.renderer;
@@ -18,13 +18,17 @@ export function bindExportPanel({ store, controller, view, messages }) {
     }
   });
   const record = $('record-video'), progress = $('record-progress');
-  const format = videoFormat();
-  if (!format) {
-    // Said next to the button, not only in its tooltip: phones have no hover.
+  let format = videoFormat();
+  // Said next to the button, not only in its tooltip: phones have no hover.
+  const cannotRecord = (why) => {
+    format = null;
     record.disabled = true;
     const note = $('record-note');
-    note.textContent = 'This browser cannot record video (neither WebM nor MP4).';
+    note.textContent = `This browser cannot record video (${why}).`;
     note.hidden = false;
+  };
+  if (!format) {
+    cannotRecord('neither WebM nor MP4');
   } else {
     record.title = `Record the search, start to finish, as a ${format.extension === 'mp4' ? 'MP4' : 'WebM'} video`;
   }
@@ -40,6 +44,7 @@ export function bindExportPanel({ store, controller, view, messages }) {
       saveBlob(blob, name);
       messages.show(`Saved ${name} (${frames} frames, ${(blob.size / 1024).toFixed(0)} KB).`);
     } catch (e) {
+      if (e instanceof NoVideoDataError) cannotRecord(`its recorder gave no data for ${format.extension === 'mp4' ? 'MP4' : 'WebM'}`);
       messages.show(`Could not record the video: ${e.message}`, 'error');
     } finally {
       record.disabled = !format;

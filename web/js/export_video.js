@@ -26,6 +26,10 @@ export function videoFormat() {
   return kVideoFormats.find((f) => MediaRecorder.isTypeSupported(f.mimeType)) ?? null;
 }
 
+// A recorder that says it supports a format yet delivers nothing (WebKitGTK without a working
+// H.264 encoder: MP4 supported, 0 bytes recorded): there is no video to save.
+export class NoVideoDataError extends Error {}
+
 const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 1000 / kVideoFps));
 
 // Records the search; onProgress(fraction 0..1). Returns { blob, frames, width, height, extension }.
@@ -63,5 +67,7 @@ export async function recordSearch({ store, pageRenderer, speed, onProgress = ()
   await stopped;
   stream.getTracks().forEach((t) => t.stop());
   onProgress(1);
-  return { blob: new Blob(chunks, { type: format.container }), frames, width: r.canvas.width, height: r.canvas.height, extension: format.extension };
+  const blob = new Blob(chunks, { type: format.container });
+  if (blob.size === 0) throw new NoVideoDataError(`this browser's recorder gave no data for ${format.extension.toUpperCase()} video`);
+  return { blob, frames, width: r.canvas.width, height: r.canvas.height, extension: format.extension };
 }
