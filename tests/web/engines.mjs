@@ -17,7 +17,7 @@
 //   select(selector, value)  chooses an option of a <select> (value set, input and change fired)
 //   press(key)               a real key press ('ArrowRight', 's', ...) to the focused element
 //   paste()                  Ctrl+V to the focused element (reads the real clipboard)
-//   errors()                 uncaught errors the page reported since it loaded
+//   errors()                 uncaught errors and CSP violations the page reported since it loaded
 //   close()                  always, in finally
 import fs from 'node:fs';
 import net from 'node:net';
@@ -33,11 +33,14 @@ export const miniBrowserPath = process.env.ASTAR_MINIBROWSER || '/usr/lib/x86_64
 const kReadyMs = 30000;
 
 // Page-side error collection, installed before the page's scripts where the driver can (the
-// WebKit driver cannot: there it starts after load, and misses errors during the load).
+// WebKit driver cannot: there it starts after load, and misses errors during the load): uncaught
+// errors, unhandled rejections and Content-Security-Policy violations (the served policy,
+// scripts/site_headers.mjs, is production's).
 function collectErrors() {
   window.engineErrors = window.engineErrors ?? [];
   addEventListener('error', (e) => window.engineErrors.push(`error: ${e.message}`));
   addEventListener('unhandledrejection', (e) => window.engineErrors.push(`unhandled rejection: ${e.reason?.message ?? e.reason}`));
+  addEventListener('securitypolicyviolation', (e) => window.engineErrors.push(`CSP: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}`));
 }
 
 async function poll(check, timeoutMs, what) {
