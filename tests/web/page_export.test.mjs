@@ -125,3 +125,22 @@ test('where no format can be recorded, Record is disabled with the reason shown 
     assert.ok(note.near, 'the note is next to the button');
   });
 });
+
+test('a recorder that delivers no data (WebKitGTK\'s MP4 here) saves no empty file: Record is disabled with the reason beside it', async () => {
+  // MediaRecorder says yes to the format, then its dataavailable events never reach the page.
+  const silentRecorder = (page) => page.addInitScript(() => {
+    Object.defineProperty(MediaRecorder.prototype, 'ondataavailable', { set() {}, get() { return null; }, configurable: true });
+  });
+  await withPage({ onPage: silentRecorder }, async ({ page }) => {
+    await page.selectOption('#video-speed', '100');
+    let downloaded = false;
+    page.on('download', () => { downloaded = true; });
+    await page.click('#record-video');
+    await page.waitForFunction(() => /^Could not record/.test(document.getElementById('message').textContent), null, { timeout: 60000 });
+    assert.match(await page.textContent('#message'), /gave no data for WebM video/);
+    assert.equal(downloaded, false, 'no empty file was offered');
+    assert.equal(await page.isDisabled('#record-video'), true);
+    assert.equal(await page.isVisible('#record-note'), true);
+    assert.match(await page.textContent('#record-note'), /cannot record video \(its recorder gave no data for WebM\)/);
+  });
+});

@@ -30,7 +30,7 @@ export function bindExportPanel({ store, controller, view, messages }) {
   if (!format) {
     cannotRecord('neither WebM nor MP4');
   } else {
-    record.title = `Record the search, start to finish, as a ${format.extension === 'mp4' ? 'MP4' : 'WebM'} video`;
+    record.title = `Record the search, start to finish, as a ${format.label} video`;
   }
   record.addEventListener('click', async () => {
     controller.reset();  // the recorder steps the search itself
@@ -44,7 +44,7 @@ export function bindExportPanel({ store, controller, view, messages }) {
       saveBlob(blob, name);
       messages.show(`Saved ${name} (${frames} frames, ${(blob.size / 1024).toFixed(0)} KB).`);
     } catch (e) {
-      if (e instanceof NoVideoDataError) cannotRecord(`its recorder gave no data for ${format.extension === 'mp4' ? 'MP4' : 'WebM'}`);
+      if (e instanceof NoVideoDataError) cannotRecord(`its recorder gave no data for ${format.label}`);
       messages.show(`Could not record the video: ${e.message}`, 'error');
     } finally {
       record.disabled = !format;

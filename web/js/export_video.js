@@ -11,13 +11,13 @@ export const kVideoMaxSide = 1280;  // pixels: encoders slow down a lot on large
 const kHoldFrames = kVideoFps;      // the finished search stays on screen for a second
 
 // What MediaRecorder may be asked for, best first: WebM (Chromium, Firefox), then MP4 (WebKit
-// records only MP4; H.264 plays everywhere), each with the file name's extension.
+// records only MP4; H.264 plays everywhere), each with the file name's extension and its name.
 const kVideoFormats = [
-  { mimeType: 'video/webm;codecs=vp9', container: 'video/webm', extension: 'webm' },
-  { mimeType: 'video/webm;codecs=vp8', container: 'video/webm', extension: 'webm' },
-  { mimeType: 'video/webm', container: 'video/webm', extension: 'webm' },
-  { mimeType: 'video/mp4;codecs=avc1', container: 'video/mp4', extension: 'mp4' },
-  { mimeType: 'video/mp4', container: 'video/mp4', extension: 'mp4' },
+  { mimeType: 'video/webm;codecs=vp9', container: 'video/webm', extension: 'webm', label: 'WebM' },
+  { mimeType: 'video/webm;codecs=vp8', container: 'video/webm', extension: 'webm', label: 'WebM' },
+  { mimeType: 'video/webm', container: 'video/webm', extension: 'webm', label: 'WebM' },
+  { mimeType: 'video/mp4;codecs=avc1', container: 'video/mp4', extension: 'mp4', label: 'MP4' },
+  { mimeType: 'video/mp4', container: 'video/mp4', extension: 'mp4', label: 'MP4' },
 ];
 
 // The first format this browser records, or null (no MediaRecorder, or none of the formats).
@@ -68,6 +68,6 @@ export async function recordSearch({ store, pageRenderer, speed, onProgress = ()
   stream.getTracks().forEach((t) => t.stop());
   onProgress(1);
   const blob = new Blob(chunks, { type: format.container });
-  if (blob.size === 0) throw new NoVideoDataError(`this browser's recorder gave no data for ${format.extension.toUpperCase()} video`);
+  if (blob.size === 0) throw new NoVideoDataError(`this browser's recorder gave no data for ${format.label} video`);
   return { blob, frames, width: r.canvas.width, height: r.canvas.height, extension: format.extension };
 }
