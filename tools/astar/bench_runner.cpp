@@ -63,8 +63,10 @@ bool parseRunners(const std::string& list, const std::vector<BenchPeerKind>& pee
     for (std::size_t i = 0; i < peers.size(); ++i)
       if (peers[i].name == name) r.peer = static_cast<int>(i);
     if (r.peer < 0 && !(r.planner = findPlanner(name.c_str()))) {
-      error = "unknown algorithm '" + name + "' (" + plannerNameList() + ")";
-      if (name == "boost") error += " (the Boost.Graph peer is bench_boost, built under bench/ when Boost is found)";
+      error = "unknown algorithm '" + name + "' (" +
+              (name == "boost" ? "the Boost.Graph peer is bench_boost, built under bench/ when Boost is found"
+                               : plannerNameList()) +
+              ")";
       return false;
     }
     out.push_back(r);
