@@ -142,6 +142,30 @@ export async function nativeCost(mapFile, sx, sy, gx, gy, algorithm, heuristic) 
 
 export const repoDir = repo;
 
+// The `astar` tool's arguments for the page's search settings ({ algorithm, heuristic, weight,
+// wrapAware, portalAware }): --algorithm, then only the options that planner takes, as `astar
+// help` lists them from core's planner registry (the CLI refuses the others).
+let plannerOptions = null;
+export async function cliSearchArgs(settings) {
+  if (!plannerOptions) {
+    const { execFileSync } = await import('node:child_process');
+    const cli = process.env.ASTAR_CLI || path.join(repo, 'build-release/tools/astar/astar');
+    const help = execFileSync(cli, ['help'], { encoding: 'utf8' });
+    plannerOptions = new Map();
+    for (const m of help.matchAll(/^ {2}([a-z-]+): .*\n {6}.*takes (.*)$/gm)) {
+      plannerOptions.set(m[1], new Set([...m[2].matchAll(/--([a-z-]+)/g)].map((o) => o[1])));
+    }
+  }
+  const takes = plannerOptions.get(settings.algorithm);
+  if (!takes) throw new Error(`astar help lists no planner ${settings.algorithm}`);
+  const args = ['--algorithm', settings.algorithm];
+  if (takes.has('heuristic') && settings.heuristic) args.push('--heuristic', settings.heuristic);
+  if (takes.has('weight') && settings.weight !== undefined) args.push('--weight', String(settings.weight));
+  if (takes.has('wrap-aware') && settings.wrapAware !== undefined) args.push(settings.wrapAware ? '--wrap-aware' : '--no-wrap-aware');
+  if (takes.has('portal-aware') && settings.portalAware !== undefined) args.push(settings.portalAware ? '--portal-aware' : '--no-portal-aware');
+  return args;
+}
+
 // Opens the page, runs body({ page, ... }), checks that the page logged no errors, and
 // always closes the browser.
 export async function withPage(options, body) {
