@@ -3,6 +3,7 @@
 // own size (export_image.js), which canvas.captureStream() feeds to a MediaRecorder (WebM, or
 // MP4 where the browser records no WebM: WebKit). The steps go through the store, so the page
 // shows the same search as the video.
+import { addWebmDuration } from './webm_duration.js';
 import { Status } from './engine.js';
 import { mapRenderer } from './export_image.js';
 
@@ -51,6 +52,7 @@ export async function recordSearch({ store, pageRenderer, speed, onProgress = ()
   recorder.ondataavailable = (ev) => { if (ev.data.size) chunks.push(ev.data); };
   const stopped = new Promise((resolve) => { recorder.onstop = resolve; });
   recorder.start(250);
+  const started = performance.now();
   let frames = 0;
   while (e.status() === Status.InProgress) {
     await nextFrame();
@@ -65,9 +67,12 @@ export async function recordSearch({ store, pageRenderer, speed, onProgress = ()
   }
   recorder.stop();
   await stopped;
+  const milliseconds = performance.now() - started;
   stream.getTracks().forEach((t) => t.stop());
   onProgress(1);
-  const blob = new Blob(chunks, { type: format.container });
+  let blob = new Blob(chunks, { type: format.container });
   if (blob.size === 0) throw new NoVideoDataError(`this browser's recorder gave no data for ${format.label} video`);
+  // A recorded WebM has no duration in its header (players cannot seek): write it in.
+  if (format.extension === 'webm') blob = new Blob([addWebmDuration(new Uint8Array(await blob.arrayBuffer()), milliseconds)], { type: format.container });
   return { blob, frames, width: r.canvas.width, height: r.canvas.height, extension: format.extension };
 }
