@@ -7,7 +7,7 @@
 //     generators: [{name, label, description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity,
 //     usesTunnels}], movements: [{name, description}], costModels: [name], cellShapes: [name], directions: [{name, dx,
 //     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {maxGridSide, maxGoals, maxPortals, minCellCost,
-//     maxCost, maxSearchNodes} }
+//     maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize} }
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -123,6 +123,10 @@ val registry() {
   limits.set("minCellCost", astar::kMinCellCost);
   limits.set("maxCost", astar::kMaxCost);
   limits.set("maxSearchNodes", static_cast<double>(astar::kMaxSearchNodes));
+  limits.set("minWeight", astar::kMinWeight);
+  limits.set("maxWeight", astar::kMaxWeight);
+  limits.set("minClusterSize", astar::kMinClusterSize);
+  limits.set("maxClusterSize", astar::kMaxClusterSize);
   r.set("limits", limits);
   return r;
 }

@@ -142,6 +142,12 @@ export async function nativeCost(mapFile, sx, sy, gx, gy, algorithm, heuristic) 
 
 export const repoDir = repo;
 
+// The text this tab's autosave holds (web/js/document.js: one document per tab, keyed by the
+// tab's id in sessionStorage), or null.
+export function tabAutosave(page) {
+  return page.evaluate(() => localStorage.getItem(`astar-playground/document/${sessionStorage.getItem('astar-playground/tab-id')}`));
+}
+
 // Opens the page, runs body({ page, ... }), checks that the page logged no errors, and
 // always closes the browser.
 export async function withPage(options, body) {

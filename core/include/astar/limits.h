@@ -29,6 +29,11 @@ inline constexpr int kMaxPortals = 256;
 inline constexpr double kMinCellCost = 1e-30;
 inline constexpr double kMaxCost = 1e30;
 
+// Weighted A*'s weight on h (f = g + w * h): 1 is plain A*; the bound keeps w * h finite for
+// every heuristic value a map can give.
+inline constexpr double kMinWeight = 1.0;
+inline constexpr double kMaxWeight = 1e6;
+
 // Hierarchical search (HPA*, hierarchical.h): clusters of kMinClusterSize..kMaxClusterSize
 // cells per side (a cluster's intra-cluster costs are a nodes x nodes table filled by one
 // Dijkstra over its cells per node, so the top keeps a rebuild local and cheap).

@@ -21,15 +21,18 @@ export function buildPanel(agents, container) {
   for (const [name, text] of [['raw', 'raw'], ['pulled', 'string-pulled'], ['smooth', 'smoothed']]) {
     const box = el('input', { attrs: { type: 'checkbox', id: `agents-view-${name}` } });
     box.checked = agents.views[name];
-    box.addEventListener('change', () => agents.setView(name, box.checked));
+    box.addEventListener('change', () => {
+      agents.setView(name, box.checked);
+      app.store.partChanged('pathViews');
+    });
     views.append(el('label', { cls: 'check' }, [box, ` ${text}`]));
   }
   section.append(views);
 
   const speed = el('input', { attrs: { type: 'range', id: 'agents-speed', min: '1', max: '30', value: String(agents.agentSpeed) } });
   speed.addEventListener('input', () => {
-    agents.agentSpeed = Number(speed.value);
-    if (agents.agent) agents.agent.speed = agents.agentSpeed;
+    agents.setSpeed(Number(speed.value));
+    app.store.partChanged('agents');
   });
   const walk = el('button', { text: 'Walk the path', attrs: { type: 'button', id: 'agents-walk' } });
   walk.addEventListener('click', () => {

@@ -2,7 +2,8 @@
 // awareness switches and the note on what the choice means; the Play / Step / Back / Finish /
 // Reset buttons, speed and live. Settings go to the store, search actions to the controller.
 import { $ } from '../dom.js';
-import { speedFromSlider, ControllerState } from '../controller.js';
+import { speedFromSlider, sliderFromSpeed, ControllerState } from '../controller.js';
+import { defaultOf } from '../document.js';
 
 const kHexDistanceHeuristics = ['manhattan', 'octile', 'chebyshev'];
 
@@ -42,12 +43,23 @@ export class SearchPanel {
     $('step-back').addEventListener('click', () => c.back());
     $('finish').addEventListener('click', () => c.finish());
     $('reset').addEventListener('click', () => c.reset());
-    const speed = () => {
+    const showSpeed = () => { $('speed-label').textContent = `${c.speed}/frame`; };
+    $('speed').addEventListener('input', () => {
       c.setSpeed(speedFromSlider($('speed').value));
-      $('speed-label').textContent = `${c.speed}/frame`;
+      showSpeed();
+      this.store.partChanged('speed');
+    });
+    // The document's `speed` field (document.js): expansions per frame, the controller's.
+    const speedOwner = {
+      read: () => c.speed,
+      apply: (v) => {
+        c.setSpeed(v);
+        $('speed').value = String(sliderFromSpeed(v));
+        showSpeed();
+      },
     };
-    $('speed').addEventListener('input', speed);
-    speed();
+    speedOwner.apply(defaultOf('speed', this.store.context));
+    this.store.own('speed', speedOwner);
     $('live').addEventListener('change', (ev) => c.setLive(ev.target.checked));
     c.live = $('live').checked;
     c.onState((state) => {
