@@ -199,13 +199,13 @@ export function migrate(raw, ctx) {
 // what it shows for them); throws DocumentError when the document cannot be opened at all.
 export function checkDocument(raw, ctx) {
   try {
-    return checkFields(migrate(raw, ctx), ctx);
+    return checkFields(migrate(raw, ctx), ctx, raw.v === 1);
   } catch (e) {
     if (e instanceof DocumentError) e.inLesson = isObject(raw) && raw.lesson != null;
     throw e;
   }
 }
-function checkFields(doc, ctx) {
+function checkFields(doc, ctx, fromVersion1) {
   const out = { v: kDocumentVersion }, problems = [];
   // A lesson's settings are part of what its text states: a lesson naming an unknown
   // algorithm is refused as a whole, before its map is loaded.
@@ -223,7 +223,17 @@ function checkFields(doc, ctx) {
     }
   }
   if (out.map === undefined) throw new DocumentError('there is no map');
-  if (out.lesson) checkLessonCells(out.lesson.lesson, out.map, ctx);
+  // A lesson link (0.2.0's, or Lesson link's) brings its own map: a cell that does not fit it
+  // refuses the link. A saved document may have a map edited since: the lesson is left out.
+  if (out.lesson) {
+    try {
+      checkLessonCells(out.lesson.lesson, out.map, ctx);
+    } catch (e) {
+      if (!(e instanceof DocumentError) || fromVersion1 || /map is invalid/.test(e.message)) throw e;
+      problems.push({ field: 'lesson', what: 'lesson', problem: e.message });
+      delete out.lesson;
+    }
+  }
   return { document: out, problems };
 }
 
