@@ -7,21 +7,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withPage } from './support.mjs';
+import { withPage, documentVersion1 } from './support.mjs';
 
 const fixtures = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'links_0_2_0.json'), 'utf8'));
 
-// The same reading of the page as the fixture script's (what a 0.2.0 link can hold).
-function documentOf(page) {
-  return page.evaluate(() => {
-    const app = window.playground, e = app.engine, lessons = app.lessons.current;
-    return {
-      map: app.docText(), settings: { ...e.settings }, start: e.start(), goals: Array.from(e.goals()),
-      race: app.store.race, lab: app.store.lab,
-      lesson: lessons ? { title: lessons.lesson.title, steps: lessons.lesson.steps.length, step: lessons.step } : null,
-    };
-  });
-}
 
 test('0.2.0 links: the fixture set covers what a 0.2.0 link can hold', () => {
   assert.equal(fixtures.version, '0.2.0');
@@ -38,7 +27,7 @@ for (const link of fixtures.links) {
   test(`0.2.0 link "${link.name}" opens with the document 0.2.0 opened`, async () => {
     await withPage({ hash: link.fragment }, async ({ page }) => {
       await page.waitForTimeout(100);
-      assert.deepEqual(await documentOf(page), link.document);
+      assert.deepEqual(await documentVersion1(page), link.document);
       assert.equal(await page.evaluate(() => location.hash), '', 'the link leaves the address bar once open');
       assert.equal(await page.isHidden('#kept-notice'), true, 'a fresh browser had nothing to keep');
     });

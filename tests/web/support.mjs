@@ -142,6 +142,18 @@ export async function nativeCost(mapFile, sx, sy, gx, gy, algorithm, heuristic) 
 
 export const repoDir = repo;
 
+// What a 0.2.0 link could hold, as the page shows it (tests/web/fixtures/links_0_2_0.json).
+export function documentVersion1(page) {
+  return page.evaluate(() => {
+    const app = window.playground, e = app.engine, lessons = app.lessons.current;
+    return {
+      map: app.docText(), settings: { ...e.settings }, start: e.start(), goals: Array.from(e.goals()),
+      race: app.store.race, lab: app.store.lab,
+      lesson: lessons ? { title: lessons.lesson.title, steps: lessons.lesson.steps.length, step: lessons.step } : null,
+    };
+  });
+}
+
 // The text this tab's autosave holds (web/js/document.js: one document per tab, keyed by the
 // tab's id in sessionStorage), or null.
 export function tabAutosave(page) {
