@@ -220,8 +220,8 @@ export class Files {
 
   // Opens a checked document (a link's, a lesson's: { document, problems }) in place of the
   // current one, which is kept for "Restore it" when it differs. Returns whether it opened.
-  openDocument({ document, problems }, { label, what, first = false, name = '' }) {
-    const replaced = this.replacedDocument(first);
+  openDocument({ document, problems }, { label, what, first = false, name = '', keep = true }) {
+    const replaced = keep ? this.replacedDocument(first) : null;
     const applied = this.store.restore(document, { label, record: !first, name });
     const fatal = applied.find((p) => p.fatal);
     if (fatal) {
@@ -249,7 +249,7 @@ export class Files {
     $('kept-notice').hidden = false;
   }
 
-  // "Restore it": the kept document comes back (and the one it replaces is kept in turn).
+  // "Restore it": the kept document comes back as an undoable step (Undo returns to the link's).
   restoreKept() {
     const kept = readKeptDocument(this.store.context);
     $('kept-notice').hidden = true;
@@ -257,7 +257,7 @@ export class Files {
       this.messages.show('The previous map is no longer kept (the browser\'s storage was cleared).', 'error');
       return false;
     }
-    const opened = this.openDocument(kept, { label: 'restore previous map', what: 'previous document' });
+    const opened = this.openDocument(kept, { label: 'restore previous map', what: 'previous document', keep: false });
     if (opened) this.messages.show('Your previous map is back (Undo returns to the link\'s).');
     return opened;
   }
