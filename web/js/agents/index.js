@@ -11,6 +11,7 @@ import { Squad } from './squad.js';
 import { PathWorker } from './worker_client.js';
 import { buildPanel } from './panel.js';
 import { $ } from '../dom.js';
+import { failureSentence } from '../views/failures.js';
 import { copyOut } from '../engine.js';
 
 const kPathStyles = {
@@ -85,7 +86,7 @@ export class AgentsController {
       this.paths.smooth = this.world.smooth(path, { stringPull: true, spline: true });
     } catch (e) {
       this.paths = { raw: [], pulled: [], smooth: [] };
-      this.app.showMessage(`smoothing: ${e.message}`, 'error');
+      this.app.showMessage(failureSentence('The smoothed line', e), 'error');
     }
   }
   setView(name, on) { this.views[name] = !!on; this.app.requestDraw(); }
