@@ -4,7 +4,7 @@
 // limit is checked before the work it bounds, and failures are LinkErrors with a message.
 
 export const kLinkPrefix = 'v1.';
-export const kMaxLinkChars = 1_000_000;  // a longer fragment is refused before decoding
+export const kMaxLinkChars = 1_000_000;  // not a limit: the page's own; a longer fragment is refused before decoding
 export const kMaxInflatedBytes = 24 * 1024 * 1024;  // a bigger payload is refused while inflating
 
 export class LinkError extends Error {}

@@ -29,6 +29,7 @@ export class SearchPanel {
     const e = this.store.engine, r = e.registry, c = this.controller;
     fillSelect($('algorithm'), r.algorithms.map((a) => ({ value: a.name, text: a.label, title: a.note })));
     fillSelect($('heuristic'), r.heuristics.map((h) => ({ value: h, text: h })));
+    Object.assign($('weight'), { min: String(r.limits.minWeight), max: String(r.limits.maxWeight) });  // core's range
     const set = (patch) => {
       const problem = this.store.setSettings(patch);
       if (problem) this.messages.show(problem, 'error');
