@@ -95,7 +95,48 @@ test('two tabs editing different maps: each reload brings back its own', async (
     await third.goto(session.url);
     await third.waitForSelector('body[data-ready=true]');
     assert.deepEqual(await engineState(third), mazeB);
+    // A duplicate of tab 1 (its sessionStorage copied, so the same tab id at start) opens
+    // tab 1's map, takes an id of its own, and its edits leave tab 1's document alone.
+    const id = await first.evaluate(() => sessionStorage.getItem('astar-playground/tab-id'));
+    const duplicate = await context.newPage();
+    await duplicate.addInitScript((tab) => {  // as the browser's Duplicate does, once (not on a reload)
+      if (!sessionStorage.getItem('astar-playground/tab-id')) sessionStorage.setItem('astar-playground/tab-id', tab);
+    }, id);
+    await duplicate.goto(session.url);
+    await duplicate.waitForSelector('body[data-ready=true]');
+    assert.deepEqual(await engineState(duplicate), mazeA, 'the duplicate opens tab 1\'s map');
+    await duplicate.waitForFunction((tab) => sessionStorage.getItem('astar-playground/tab-id') !== tab, id);
+    const mazeC = await studentMaze(duplicate, 3);
+    await first.reload();
+    await first.waitForSelector('body[data-ready=true]');
+    assert.deepEqual(await engineState(first), mazeA, 'tab 1 keeps its map after its duplicate edited another');
+    await duplicate.reload();
+    await duplicate.waitForSelector('body[data-ready=true]');
+    assert.deepEqual(await engineState(duplicate), mazeC);
     assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
+});
+
+test('0.2.0\'s autosave opens in a new tab of today\'s page', async () => {
+  const session = await openPage();
+  try {
+    const { context, page, url } = session;
+    const maze = await studentMaze(page, 7);
+    // 0.2.0 kept one autosave: { v: 1, map, settings, race, lab }.
+    await page.evaluate(() => {
+      const e = window.playground.engine;
+      localStorage.clear();
+      localStorage.setItem('astar-playground/autosave', JSON.stringify({ v: 1, map: window.playground.docText(),
+        settings: { ...e.settings, algorithm: 'dijkstra' }, race: { algorithm: 'bfs', heuristic: 'octile', weight: 1, wrapAware: true, portalAware: true } }));
+    });
+    const next = await context.newPage();
+    await next.goto(url);
+    await next.waitForSelector('body[data-ready=true]');
+    assert.equal(await next.evaluate(() => window.playground.docText()), maze.text);
+    assert.equal(await next.evaluate(() => window.playground.engine.settings.algorithm), 'dijkstra');
+    assert.equal(await next.evaluate(() => window.playground.store.race?.algorithm), 'bfs');
   } finally {
     await session.close();
   }

@@ -306,17 +306,38 @@ const kKeptKey = 'astar-playground/kept';
 const kTabIdKey = 'astar-playground/tab-id';
 const kMaxTabDocuments = 6;  // older tabs' documents beyond this are dropped (localStorage holds ~5 MB)
 
+const newTabId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 export function tabId() {
   try {
     let id = sessionStorage.getItem(kTabIdKey);
     if (!id) {
-      id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+      id = newTabId();
       sessionStorage.setItem(kTabIdKey, id);
     }
     return id;
   } catch {
     return 'no-session-storage';
   }
+}
+
+// A duplicated tab starts with a copy of its original's sessionStorage, so with the same id:
+// at start a tab asks the others (BroadcastChannel) whether its id is taken, and a tab that
+// is already running with that id answers; the newcomer then takes a new id (it keeps the
+// document it restored, and saves it under its own key from then on).
+let startId = '';  // the id this page load began with: its document is what a load restores
+export function claimTabId() {
+  startId = tabId();
+  if (typeof BroadcastChannel !== 'function') return;
+  const channel = new BroadcastChannel('astar-playground/tabs');
+  const asked = startId;
+  channel.onmessage = (event) => {
+    const m = event.data;
+    if (m?.type === 'hello' && m.id === tabId()) channel.postMessage({ type: 'taken', id: m.id });
+    else if (m?.type === 'taken' && m.id === asked && tabId() === asked) {
+      try { sessionStorage.setItem(kTabIdKey, newTabId()); } catch { /* no session storage: one id for all */ }
+    }
+  };
+  channel.postMessage({ type: 'hello', id: asked });
 }
 
 const record = (snapshot) => `{"savedAt":${Date.now()},"document":${documentJson(snapshot)}}`;
@@ -381,7 +402,7 @@ function pruneTabDocuments(ownKey, keep = kMaxTabDocuments - 1) {
 // else 0.2.0's autosave. Returns { document, problems, own } or null.
 export function readTabDocument(ctx) {
   try {
-    const ownKey = kTabDocumentPrefix + tabId();
+    const ownKey = kTabDocumentPrefix + (startId || tabId());
     let saved = readRecord(ownKey), own = !!saved;
     if (!saved) {
       saved = tabDocumentKeys().map(readRecord).filter(Boolean).sort((a, b) => b.savedAt - a.savedAt)[0] ?? readRecord(kLegacyAutosaveKey);

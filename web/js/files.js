@@ -5,7 +5,7 @@
 // "Restore it". Text from files and links is only ever shown with textContent.
 import { kMaxLinkChars, LinkError } from './share.js';
 import { DocumentError, documentLink, readDocumentLink, saveTabDocument, readTabDocument, keepDocument, readKeptDocument,
-  sameDocument, checkDocument } from './document.js';
+  sameDocument, checkDocument, claimTabId } from './document.js';
 import { $, saveBlob, fileBaseName } from './dom.js';
 import { showEmbedCode } from './embed.js';
 // Browsers keep about 5 MB of localStorage per site (Chromium: 5 M characters); a document
@@ -71,6 +71,7 @@ export class Files {
         this.forgetSharedLink();
       });
     }
+    if (!this.embedded) claimTabId();
     // A reload or a closed tab within the autosave's delay still keeps the last change.
     window.addEventListener('pagehide', () => { if (this.autosaveTimer) this.autosave(); });
     $('kept-restore').addEventListener('click', () => this.restoreKept());
