@@ -45,6 +45,11 @@ const costsOf = (state) => state.costs.join('');
 
 test('an edited maze survives opening a link, pasted or loaded in the same tab; Restore brings it back cell for cell', async () => {
   await withPage({}, async ({ page }) => {
+    // Over the untouched first map (the bundled maze), a link keeps nothing: no notice.
+    const untouched = await linkTo(page, 2);
+    await page.evaluate((f) => { location.hash = f; }, untouched);
+    await page.waitForFunction(() => window.playground.engine.name() === 'Classmate 2');
+    assert.equal(await page.isHidden('#kept-notice'), true, 'nothing of the visitor\'s was replaced');
     const maze = await studentMaze(page, 4);
     const fragment = await linkTo(page, 9);
     // A link pasted into the running page.

@@ -340,12 +340,13 @@ export function claimTabId() {
   channel.postMessage({ type: 'hello', id: asked });
 }
 
-const record = (snapshot) => `{"savedAt":${Date.now()},"document":${documentJson(snapshot)}}`;
+// touched: the document has the visitor's own changes (files.js), so a link replacing it keeps it.
+const record = (snapshot, touched = true) => `{"savedAt":${Date.now()},"touched":${!!touched},"document":${documentJson(snapshot)}}`;
 function readRecord(key) {
   try {
     const saved = JSON.parse(localStorage.getItem(key) ?? 'null');
     if (!isObject(saved)) return null;
-    if (key === kLegacyAutosaveKey) return { savedAt: 0, document: saved };
+    if (key === kLegacyAutosaveKey) return { savedAt: 0, touched: true, document: saved };
     return isObject(saved.document) && Number.isFinite(saved.savedAt) ? saved : null;
   } catch {
     return null;
@@ -362,9 +363,9 @@ function tabDocumentKeys() {
 
 // Saves the snapshot as this tab's document; returns '' or why it could not (the tab's older
 // save is then removed: a reload must not bring it back as if it were this one).
-export function saveTabDocument(snapshot, maxChars) {
+export function saveTabDocument(snapshot, maxChars, touched) {
   const key = kTabDocumentPrefix + tabId();
-  const text = record(snapshot);
+  const text = record(snapshot, touched);
   let problem = '';
   if (text.length > maxChars) {
     problem = `it is ${(text.length / 1e6).toFixed(1)} MB of text and browsers keep about 5 MB per site`;
@@ -408,7 +409,7 @@ export function readTabDocument(ctx) {
       saved = tabDocumentKeys().map(readRecord).filter(Boolean).sort((a, b) => b.savedAt - a.savedAt)[0] ?? readRecord(kLegacyAutosaveKey);
       own = false;
     }
-    return saved ? { ...checkDocument(saved.document, ctx), own } : null;
+    return saved ? { ...checkDocument(saved.document, ctx), own, touched: saved.touched !== false } : null;
   } catch {
     return null;
   }

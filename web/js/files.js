@@ -32,6 +32,26 @@ export class Files {
     this.autosaveTimer = 0;
     this.autosaveWarned = false;
     this.embedded = false;  // an embed (embed.js) leaves the visitor's storage alone
+    // Whether the document has changes of the visitor's own since it was opened (from a link,
+    // a lesson, a file, the bundled maps): only such a document is kept when a link replaces it.
+    this.touched = false;
+    this.opening = false;   // while a document is being opened (its own change events)
+  }
+
+  // Runs open() (store.load: "" or a problem; store.restore: a list of problems) without
+  // counting its changes as the visitor's. A refused one changed nothing, touched included.
+  asOpened(open, touched = false) {
+    const before = this.touched;
+    this.opening = true;
+    let result;
+    try {
+      result = open();
+    } finally {
+      this.opening = false;
+    }
+    const refused = typeof result === 'string' ? result !== '' : result.some((p) => p.fatal);
+    this.touched = refused ? before : touched;
+    return result;
   }
 
   bind() {
@@ -66,7 +86,9 @@ export class Files {
     // Whole-map changes other than the picker's (generate, new, undo, import, a link) rename it.
     this.store.on('map', (d) => { if (d.whole) this.showChosen(); });
     for (const kind of ['map', 'query', 'settings', 'race', 'lab', 'part']) {
-      this.store.on(kind, () => {
+      this.store.on(kind, (detail) => {
+        // Opening a panel section is not work to keep (and its event comes after a restore).
+        if (!this.opening && detail?.name !== 'sections') this.touched = true;
         this.scheduleAutosave();
         this.forgetSharedLink();
       });
@@ -108,7 +130,7 @@ export class Files {
       const res = await fetch(`maps/${file}`);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const text = await res.text();
-      const problem = this.store.load(text, file, `open ${entry?.name ?? file}`, { name: entry?.name ?? '' });
+      const problem = this.asOpened(() => this.store.load(text, file, `open ${entry?.name ?? file}`, { name: entry?.name ?? '' }));
       if (problem) throw new Error(problem);
       this.showChosen(file);
       this.messages.show(`Opened ${entry?.name ?? file}.`);
@@ -131,7 +153,7 @@ export class Files {
       this.messages.show(`Could not read ${file.name}: ${e.message}`, 'error');
       return false;
     }
-    const problem = this.store.load(text, file.name, `import ${file.name}`, { name: file.name.replace(/\.[^.]*$/, '') });
+    const problem = this.asOpened(() => this.store.load(text, file.name, `import ${file.name}`, { name: file.name.replace(/\.[^.]*$/, '') }));
     if (problem) {
       this.messages.show(`import ${file.name}: ${problem}`, 'error');
       return false;
@@ -221,9 +243,10 @@ export class Files {
 
   // Opens a checked document (a link's, a lesson's: { document, problems }) in place of the
   // current one, which is kept for "Restore it" when it differs. Returns whether it opened.
-  openDocument({ document, problems }, { label, what, first = false, name = '', keep = true }) {
+  // touched: the document opened is the visitor's own work (a kept one), not a link's.
+  openDocument({ document, problems }, { label, what, first = false, name = '', keep = true, touched = false }) {
     const replaced = keep ? this.replacedDocument(first) : null;
-    const applied = this.store.restore(document, { label, record: !first, name });
+    const applied = this.asOpened(() => this.store.restore(document, { label, record: !first, name }), touched);
     const fatal = applied.find((p) => p.fatal);
     if (fatal) {
       this.messages.show(`Could not open the ${what}: its map is invalid (${fatal.problem}). Your map was kept.`, 'error');
@@ -242,8 +265,9 @@ export class Files {
   // document the tab's saved one (an embed keeps nothing: it never touches storage).
   replacedDocument(first) {
     if (this.embedded) return null;
-    if (!first) return this.store.snapshot();
-    return readTabDocument(this.store.context)?.document ?? null;
+    if (!first) return this.touched ? this.store.snapshot() : null;
+    const saved = readTabDocument(this.store.context);
+    return saved?.touched ? saved.document : null;
   }
 
   showKept() {
@@ -258,7 +282,7 @@ export class Files {
       this.messages.show('The previous map is no longer kept (the browser\'s storage was cleared).', 'error');
       return false;
     }
-    const opened = this.openDocument(kept, { label: 'restore previous map', what: 'previous document', keep: false });
+    const opened = this.openDocument(kept, { label: 'restore previous map', what: 'previous document', keep: false, touched: true });
     if (opened) this.messages.show('Your previous map is back (Undo returns to the link\'s).');
     return opened;
   }
@@ -292,7 +316,7 @@ export class Files {
     clearTimeout(this.autosaveTimer);
     this.autosaveTimer = 0;
     if (this.embedded) return false;
-    const problem = saveTabDocument(this.store.snapshot(), kMaxAutosaveChars);
+    const problem = saveTabDocument(this.store.snapshot(), kMaxAutosaveChars, this.touched);
     if (!problem) {
       this.autosaveWarned = false;
       return true;
@@ -309,7 +333,7 @@ export class Files {
   restoreAutosave() {
     const saved = readTabDocument(this.store.context);
     if (!saved) return false;
-    const applied = this.store.restore(saved.document, { label: 'restore autosave', record: false });
+    const applied = this.asOpened(() => this.store.restore(saved.document, { label: 'restore autosave', record: false }), saved.touched);
     return !applied.some((p) => p.fatal);
   }
 }
