@@ -13,6 +13,18 @@ async function ready(page) {
     null, { timeout: 15000 });
 }
 
+// A fresh page with the late modules installed; body(page), then the page must have logged no errors.
+async function withPageReady(body) {
+  const session = await openPage();
+  try {
+    await ready(session.page);
+    await body(session.page);
+    assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
+}
+
 const snapshot = (page) => page.evaluate(() => window.playground.store.snapshot());
 
 // A floor cell of the map that is neither the start, a goal nor a cell the open lesson names.
@@ -167,5 +179,42 @@ test('every schema field, set away from its default, comes back through a share 
     assert.deepEqual(embed.errors, []);
   } finally {
     await embed.close();
+  }
+});
+
+test('a lesson written with "Share as lesson" carries the race and the heat map its text depends on', async () => {
+  let fragment;
+  await withPageReady(async (page) => {
+    await page.click('#learn summary');
+    await page.check('#race-on');
+    await page.selectOption('#race-algorithm', 'dijkstra');
+    await page.selectOption('#heat-kind', 'error');
+    await page.click('#share');
+    await page.waitForFunction(() => !document.getElementById('share-lesson').hidden);
+    await page.click('#share-lesson');
+    await page.fill('#lesson-author-title', 'Race them');
+    await page.fill('.lesson-author-step textarea', 'Dijkstra (B) floods; A* (A) heads for the goal. Red on the heat map: h overestimates.');
+    await page.click('.lesson-author-step .row.buttons button:first-child');  // record a "Try this"
+    await page.click('#lesson-author-make');
+    await page.waitForFunction(() => document.getElementById('lesson-author-link').value !== '');
+    const url = await page.inputValue('#lesson-author-link');
+    fragment = url.slice(url.indexOf('#'));
+  });
+  const student = await openPage({ hash: fragment });
+  try {
+    const { page } = student;
+    await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
+    assert.equal(await page.textContent('#lesson-title'), 'Race them');
+    assert.equal(await page.isChecked('#race-on'), true, 'race mode is on for the student');
+    assert.equal(await page.inputValue('#race-algorithm'), 'dijkstra');
+    assert.equal(await page.isVisible('#race-grid'), true, 'B\'s canvas is shown');
+    assert.equal(await page.inputValue('#heat-kind'), 'error', 'the heat map the text names is on');
+    assert.equal(await page.evaluate(() => document.getElementById('learn').open), true, 'the Learn section is open');
+    await page.click('#lesson-tries .lesson-try button');
+    await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state !== 'idle');
+    assert.equal(await page.getAttribute('#lesson-tries .lesson-try', 'data-state'), 'ok', 'the recorded Try this holds');
+    assert.deepEqual(student.errors, []);
+  } finally {
+    await student.close();
   }
 });
