@@ -60,6 +60,10 @@ export function documentContext(core, registry = core.registry()) {
   };
 }
 
+// The page's first settings: core's default algorithm and weight, awareness on; the heuristic
+// follows the map's movement rule until one is chosen (store.js).
+const defaultSettings = (ctx) => ({ wrapAware: true, portalAware: true, ...ctx.defaults });
+
 // Search settings (the page's, and race mode's B): core's names and weight range. A weight
 // is kept whatever the algorithm, as the page keeps it.
 function checkSettings(v, ctx, what) {
@@ -116,15 +120,15 @@ function checkLesson(v, ctx) {
 // fatal: a document whose field fails the check is refused as a whole (as 0.2.0 refused a
 // link with a bad lesson or bad lab settings; other fields are left out with a message).
 export const kFields = Object.freeze([
+  // The map text's size is bounded by its encodings (a link's, the autosave's); core reads it.
   { name: 'map', what: 'map', fatal: true, default: () => '',
-    check: (v, ctx) => {
+    check: (v) => {
       must(typeof v === 'string' && v.length > 0, 'there is no map');
-      must(v.length <= ctx.limits.maxGridSide * ctx.limits.maxGridSide * 16, 'the map text is too long');
       return v;
     } },
   { name: 'start', what: 'start', carriedBy: 'map', default: () => null },
   { name: 'goals', what: 'goals', carriedBy: 'map', default: () => [] },
-  { name: 'settings', what: 'settings', default: (ctx) => ({ ...ctx.defaults, wrapAware: true, portalAware: true }),
+  { name: 'settings', what: 'settings', default: (ctx) => defaultSettings(ctx),
     check: (v, ctx) => checkSettings(v, ctx, 'the settings') },
   { name: 'race', what: 'race settings', default: () => null,
     check: (v, ctx) => (v === null ? null : checkSettings(v, ctx, 'the race settings')) },
@@ -188,7 +192,7 @@ export function migrate(raw, ctx) {
   if (raw.settings !== undefined) out.settings = raw.settings;
   if (raw.lesson !== undefined) {
     must(isObject(raw.lesson), 'it has a bad lesson (not an object)');
-    out.settings = { ...ctx.defaults, wrapAware: true, portalAware: true, ...(isObject(raw.settings) ? raw.settings : {}) };
+    out.settings = { ...defaultSettings(ctx), ...(isObject(raw.settings) ? raw.settings : {}) };
     out.lesson = { file: '', step: 0, lesson: raw.lesson };
   }
   return out;
@@ -365,10 +369,11 @@ function tabDocumentKeys() {
 // save is then removed: a reload must not bring it back as if it were this one).
 export function saveTabDocument(snapshot, maxChars, touched) {
   const key = kTabDocumentPrefix + tabId();
-  const text = record(snapshot, touched);
+  // A map over the budget is not even written out as JSON (16 MB of text on a 4096² map).
+  const text = snapshot.map.length > maxChars ? '' : record(snapshot, touched);
   let problem = '';
-  if (text.length > maxChars) {
-    problem = `it is ${(text.length / 1e6).toFixed(1)} MB of text and browsers keep about 5 MB per site`;
+  if (!text || text.length > maxChars) {
+    problem = `it is ${(Math.max(text.length, snapshot.map.length) / 1e6).toFixed(1)} MB of text and browsers keep about 5 MB per site`;
   } else {
     for (let attempt = 0; attempt < 2; ++attempt) {
       try {

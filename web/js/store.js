@@ -41,15 +41,14 @@ export class Store {
   // ---- the document as a whole (document.js) ----
   // A module that owns a field of the document (the heat map's kind, the speed, the open
   // sections...) registers here: read() gives its value, apply(value) shows a checked one.
-  // A value restored before its owner loaded (agents, HPA*) is applied when it registers.
+  // It starts with the value restored before it loaded (agents, HPA*), else the schema's
+  // default: the defaults live in document.js only.
   own(name, owner) {
     if (!kFieldNames.includes(name)) throw new Error(`"${name}" is not a field of the document (document.js)`);
     this.owners.set(name, owner);
-    if (this.pending.has(name)) {
-      const value = this.pending.get(name);
-      this.pending.delete(name);
-      owner.apply(value);
-    }
+    const value = this.pending.has(name) ? this.pending.get(name) : defaultOf(name, this.context);
+    this.pending.delete(name);
+    owner.apply(value);
   }
   // An owner's field changed (by the user): autosave and the shared link hear it.
   partChanged(name) { this.emit('part', { name }); }

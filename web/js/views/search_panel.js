@@ -3,7 +3,6 @@
 // Reset buttons, speed and live. Settings go to the store, search actions to the controller.
 import { $ } from '../dom.js';
 import { speedFromSlider, sliderFromSpeed, ControllerState } from '../controller.js';
-import { defaultOf } from '../document.js';
 
 const kHexDistanceHeuristics = ['manhattan', 'octile', 'chebyshev'];
 
@@ -51,16 +50,14 @@ export class SearchPanel {
       this.store.partChanged('speed');
     });
     // The document's `speed` field (document.js): expansions per frame, the controller's.
-    const speedOwner = {
+    this.store.own('speed', {
       read: () => c.speed,
       apply: (v) => {
         c.setSpeed(v);
         $('speed').value = String(sliderFromSpeed(v));
         showSpeed();
       },
-    };
-    speedOwner.apply(defaultOf('speed', this.store.context));
-    this.store.own('speed', speedOwner);
+    });
     $('live').addEventListener('change', (ev) => c.setLive(ev.target.checked));
     c.live = $('live').checked;
     c.onState((state) => {
