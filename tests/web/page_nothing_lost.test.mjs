@@ -240,3 +240,22 @@ test('the embed\'s link out opens its current map and leaves the visitor\'s auto
     await session.close();
   }
 });
+
+test('a closed lesson gives back the map and settings it replaced', async () => {
+  await withPage({}, async ({ page }) => {
+    const maze = await studentMaze(page, 5);
+    await page.selectOption('#algorithm', 'dijkstra');
+    await page.uncheck('#portal-aware');
+    const before = await engineState(page);
+    await page.selectOption('#lesson-select', '4_admissibility.lesson.json');
+    await page.click('#lesson-open');
+    await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
+    const inLesson = await engineState(page);
+    assert.notDeepEqual(inLesson.settings, before.settings, 'the lesson set its own settings');
+    assert.notEqual(costsOf(inLesson), costsOf(maze));
+    await page.click('#lesson-close');
+    await page.waitForFunction(() => document.getElementById('lesson-body').hidden);
+    assert.deepEqual(await engineState(page), before, 'map and settings as before the lesson');
+    assert.equal(await page.isChecked('#portal-aware'), false, 'the settings shown are the visitor\'s');
+  });
+});

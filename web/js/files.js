@@ -36,6 +36,9 @@ export class Files {
     // a lesson, a file, the bundled maps): only such a document is kept when a link replaces it.
     this.touched = false;
     this.opening = false;   // while a document is being opened (its own change events)
+    // The document a lesson replaced ({ snapshot, touched }), brought back when the lesson is
+    // closed (closeLesson); in memory only.
+    this.beforeLesson = null;
   }
 
   // Runs open() (store.load: "" or a problem; store.restore: a list of problems) without
@@ -246,6 +249,8 @@ export class Files {
   // touched: the document opened is the visitor's own work (a kept one), not a link's.
   openDocument({ document, problems }, { label, what, first = false, name = '', keep = true, touched = false }) {
     const replaced = keep ? this.replacedDocument(first) : null;
+    const lessonBefore = this.store.owners.get('lesson')?.read() ?? null;
+    const before = document.lesson && !lessonBefore && !first ? { snapshot: this.store.snapshot(), touched: this.touched } : null;
     const applied = this.asOpened(() => this.store.restore(document, { label, record: !first, name }), touched);
     const fatal = applied.find((p) => p.fatal);
     if (fatal) {
@@ -253,6 +258,8 @@ export class Files {
       return false;
     }
     if (first) this.store.resetHistory();  // the first document of a visit is not an undoable step
+    if (before) this.beforeLesson = before;
+    else if (document.lesson === null) this.beforeLesson = null;
     this.showChosen('');
     for (const p of [...problems, ...applied]) {
       this.messages.show(`The ${what}'s map is open, but its ${p.what} ${p.what.endsWith('s') ? 'were' : 'was'} not used: ${p.problem}`, 'error');
@@ -284,6 +291,18 @@ export class Files {
     }
     const opened = this.openDocument(kept, { label: 'restore previous map', what: 'previous document', keep: false, touched: true });
     if (opened) this.messages.show('Your previous map is back (Undo returns to the link\'s).');
+    return opened;
+  }
+
+  // A closed lesson gives back the document it replaced (map, settings and the rest: a lesson's
+  // settings do not stay behind on the next map). Returns whether there was one.
+  closeLesson() {
+    const before = this.beforeLesson;
+    this.beforeLesson = null;
+    if (!before) return false;
+    const opened = this.openDocument({ document: before.snapshot, problems: [] },
+      { label: 'close lesson', what: 'document', keep: false, touched: before.touched });
+    if (opened) this.messages.show('The lesson is closed: the map and settings you had before it are back (Undo returns to the lesson\'s).');
     return opened;
   }
 

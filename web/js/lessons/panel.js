@@ -137,7 +137,7 @@ export class LessonsPanel {
 
   close() {
     this.hide();
-    this.store.partChanged('lesson');
+    if (!this.files.closeLesson()) this.store.partChanged('lesson');
     $('lesson-open').focus();
   }
   hide() {
