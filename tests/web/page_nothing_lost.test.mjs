@@ -259,3 +259,21 @@ test('a closed lesson gives back the map and settings it replaced', async () => 
     assert.equal(await page.isChecked('#portal-aware'), false, 'the settings shown are the visitor\'s');
   });
 });
+
+test('the tabs\' documents stay within their budget: the oldest other tabs\' are dropped first', async () => {
+  await withPage({}, async ({ page }) => {
+    await studentMaze(page, 8);
+    const kept = await page.evaluate(() => {
+      const own = localStorage.getItem(`astar-playground/document/${sessionStorage.getItem('astar-playground/tab-id')}`);
+      const body = own.slice(own.indexOf(',"touched"'));
+      for (let i = 1; i <= 8; ++i) localStorage.setItem(`astar-playground/document/old-${i}`, `{"savedAt":${i}${body}`);
+      return own;
+    });
+    await paintWalls(page, 20 * 31 + 3, 20 * 31 + 12);  // a change: the next autosave prunes
+    await page.waitForFunction((before) => localStorage.getItem(`astar-playground/document/${sessionStorage.getItem('astar-playground/tab-id')}`) !== before, kept);
+    const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('astar-playground/document/')).sort());
+    assert.equal(keys.length, 6, keys.join());
+    assert.deepEqual(keys.filter((k) => k.includes('/old-')), ['astar-playground/document/old-4', 'astar-playground/document/old-5',
+      'astar-playground/document/old-6', 'astar-playground/document/old-7', 'astar-playground/document/old-8']);
+  });
+});

@@ -356,6 +356,15 @@ function readRecord(key) {
     return null;
   }
 }
+// When a record was saved, read from its first characters (records are up to ~4.5 MB: no
+// parse just to compare their ages).
+function savedAtOf(key) {
+  try {
+    return Number(/^\{"savedAt":(\d+),/.exec(localStorage.getItem(key)?.slice(0, 40) ?? '')?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
 function tabDocumentKeys() {
   const keys = [];
   for (let i = 0; i < localStorage.length; ++i) {
@@ -394,8 +403,9 @@ export function saveTabDocument(snapshot, maxChars, touched) {
 // Returns how many were dropped.
 function pruneTabDocuments(ownKey, keep = kMaxTabDocuments - 1) {
   try {
-    const others = tabDocumentKeys().filter((k) => k !== ownKey)
-      .map((k) => ({ k, at: readRecord(k)?.savedAt ?? 0 })).sort((a, b) => b.at - a.at);
+    const keys = tabDocumentKeys().filter((k) => k !== ownKey);
+    if (keys.length <= keep) return 0;
+    const others = keys.map((k) => ({ k, at: savedAtOf(k) })).sort((a, b) => b.at - a.at);
     const drop = others.slice(keep);
     for (const { k } of drop) localStorage.removeItem(k);
     return drop.length;
@@ -411,7 +421,8 @@ export function readTabDocument(ctx) {
     const ownKey = kTabDocumentPrefix + (startId || tabId());
     let saved = readRecord(ownKey), own = !!saved;
     if (!saved) {
-      saved = tabDocumentKeys().map(readRecord).filter(Boolean).sort((a, b) => b.savedAt - a.savedAt)[0] ?? readRecord(kLegacyAutosaveKey);
+      const newest = tabDocumentKeys().map((k) => ({ k, at: savedAtOf(k) })).sort((a, b) => b.at - a.at)[0];
+      saved = (newest && readRecord(newest.k)) ?? readRecord(kLegacyAutosaveKey);
       own = false;
     }
     return saved ? { ...checkDocument(saved.document, ctx), own, touched: saved.touched !== false } : null;
