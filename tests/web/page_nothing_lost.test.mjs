@@ -277,3 +277,19 @@ test('the tabs\' documents stay within their budget: the oldest other tabs\' are
       'astar-playground/document/old-6', 'astar-playground/document/old-7', 'astar-playground/document/old-8']);
   });
 });
+
+test('when the storage cannot keep the previous map, the page says so (and Undo still brings it back)', async () => {
+  await withPage({}, async ({ page }) => {
+    const maze = await studentMaze(page, 10);
+    const fragment = await linkTo(page, 11);
+    await page.evaluate(() => {  // the browser refuses anything more (quota)
+      Storage.prototype.setItem = () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+    });
+    await page.evaluate((f) => { location.hash = f; }, fragment);
+    await page.waitForFunction(() => window.playground.engine.name() === 'Classmate 11');
+    assert.equal(await page.isHidden('#kept-notice'), true);
+    assert.match(await page.textContent('#message'), /Your previous map could not be kept \(the browser's storage is full or off\): Undo brings it back/);
+    await page.click('#undo');
+    assert.equal(costsOf(await engineState(page)), costsOf(maze), 'Undo brings the maze back');
+  });
+});

@@ -264,7 +264,15 @@ export class Files {
     for (const p of [...problems, ...applied]) {
       this.messages.show(`The ${what}'s map is open, but its ${p.what} ${p.what.endsWith('s') ? 'were' : 'was'} not used: ${p.problem}`, 'error');
     }
-    if (replaced && !sameDocument(replaced, this.store.snapshot()) && keepDocument(replaced)) this.showKept();
+    if (replaced && !sameDocument(replaced, this.store.snapshot())) {
+      if (keepDocument(replaced)) {
+        this.showKept();
+      } else {
+        // Said as the autosave says it: the visitor must know before more is lost.
+        this.messages.show(`Your previous map could not be kept (the browser's storage is full or off)${first ? '' : ': Undo brings it back'}. ` +
+          'Use Export to keep maps as files.', 'warning');
+      }
+    }
     return true;
   }
 
