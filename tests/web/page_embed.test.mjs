@@ -3,7 +3,11 @@
 // and leaves the visitor's localStorage exactly as it was.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, saveScreenshot } from './support.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../scripts/serve.mjs';
+import { withPage, saveScreenshot, lessonLinkOf } from './support.mjs';
 
 // Serves a course page with the snippet on the playground's own origin (so the test can look
 // at that origin's localStorage) and returns the embed's frame once it is ready.
@@ -85,6 +89,43 @@ test('an embed in a 400 x 300 iframe: canvas and controls only, it steps and aut
       assert.equal(await auto.frame.evaluate(() => window.playground.engine.path().length > 0), true);
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+test('a lesson in a 600 x 400 iframe on another origin shows its text, and its Try this passes', async () => {
+  await withPage({}, async ({ page, context }) => {
+    const link = await lessonLinkOf(page, '1_bfs_flood.lesson.json');
+    const text = await page.textContent('#lesson-text');
+    const src = link.replace('/#', '/?embed#');
+    // The course page lives on another origin than the playground: its own server (another
+    // port). A page Playwright fulfils counts as public, and Chromium lets no public page frame
+    // a loopback one.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astar-course-'));
+    fs.writeFileSync(path.join(dir, 'lesson.html'),
+      `<!doctype html><html><body style="margin:0"><iframe src="${src}" width="600" height="400" style="border:0"></iframe></body></html>`);
+    const { server, url: courseUrl } = await startServer(dir, 0);
+    try {
+      const host = await context.newPage();
+      await host.goto(`${courseUrl}lesson.html`);
+      const frame = host.frames().find((f) => f !== host.mainFrame());
+      await frame.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+      await frame.waitForSelector('#lesson-body:not([hidden])');
+      assert.notEqual(new URL(frame.url()).origin, new URL(host.url()).origin, 'the embed is on another origin');
+      assert.equal(await frame.textContent('#lesson-text'), text);
+      const box = await frame.evaluate(() => {
+        const r = document.getElementById('lesson-body').getBoundingClientRect(), c = document.getElementById('grid').getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, canvasBottom: c.bottom, height: innerHeight };
+      });
+      assert.ok(box.top >= box.canvasBottom - 1 && box.bottom <= box.height, `the lesson sits under the canvas, inside the frame: ${JSON.stringify(box)}`);
+      assert.equal(await host.evaluate(() => document.activeElement?.tagName), 'BODY', 'the embed did not take the focus on opening');
+      await frame.click('#lesson-tries .lesson-try button');
+      await frame.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state !== 'idle');
+      assert.equal(await frame.getAttribute('#lesson-tries .lesson-try', 'data-state'), 'ok', 'the Try this passes in the embed');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

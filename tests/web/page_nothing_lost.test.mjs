@@ -6,7 +6,7 @@
 // nothing; opening Learn after "no path" keeps the result and its partial path.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, openPage, generateOnPage, cellPoint, engineState, tabAutosave } from './support.mjs';
+import { withPage, openPage, generateOnPage, cellPoint, engineState, tabAutosave, lessonLinkOf } from './support.mjs';
 
 // Drags the wall brush across a row of the maze with the mouse (one stroke, many cells).
 async function paintWalls(page, from, to) {
@@ -150,12 +150,7 @@ test('0.2.0\'s autosave opens in a new tab of today\'s page', async () => {
 test('regressions: lesson link reload, lab-only change, first Undo after a link, Learn after no path', async () => {
   let lessonLink;
   await withPage({}, async ({ page }) => {
-    await page.selectOption('#lesson-select', '2_dijkstra_water.lesson.json');
-    await page.click('#lesson-open');
-    await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
-    await page.click('#lesson-link');
-    await page.waitForFunction(() => document.getElementById('lesson-link-box').value !== '');
-    const url = await page.inputValue('#lesson-link-box');
+    const url = await lessonLinkOf(page, '2_dijkstra_water.lesson.json');
     lessonLink = url.slice(url.indexOf('#'));
   });
   await withPage({ hash: lessonLink }, async ({ page }) => {

@@ -154,6 +154,16 @@ export function documentVersion1(page) {
   });
 }
 
+// Opens a built-in lesson with the page's controls and returns its Lesson link (the URL).
+export async function lessonLinkOf(page, file) {
+  await page.selectOption('#lesson-select', file);
+  await page.click('#lesson-open');
+  await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
+  await page.click('#lesson-link');
+  await page.waitForFunction(() => document.getElementById('lesson-link-box').value !== '');
+  return page.inputValue('#lesson-link-box');
+}
+
 // The text this tab's autosave holds (web/js/document.js: one document per tab, keyed by the
 // tab's id in sessionStorage), or null.
 export function tabAutosave(page) {

@@ -108,6 +108,9 @@ export class LessonsPanel {
     const same = this.current?.raw === value.raw;
     this.current = { lesson: value.lesson, step: value.step, earlier: same ? this.current.earlier : new Map(), file: value.file, raw: value.raw };
     this.origin = this.store.snapshot();  // what "Load the lesson's map again" brings back
+    // An embed has no panel: its lesson goes under the canvas, above the play bar.
+    const embedded = document.documentElement.dataset.embed !== undefined;
+    if (embedded && $('embed-bar')) $('embed-bar').before($('lesson-body'));
     $('lesson-stale').hidden = true;
     $('lesson-link-box').hidden = true;
     $('lesson-select').value = value.file;
@@ -117,7 +120,7 @@ export class LessonsPanel {
     $('lesson-summary').textContent = value.lesson.summary;
     $('lesson-summary').hidden = !value.lesson.summary;
     this.showStep();
-    if (!same) {
+    if (!same && !embedded) {  // an embed never takes the focus from its course page
       this.messages.show(`Opened the lesson “${value.lesson.title}”.`);
       $('lesson-title').focus({ preventScroll: false });
     }
