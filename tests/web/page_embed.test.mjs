@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
-import { withPage, saveScreenshot, lessonLinkOf } from './support.mjs';
+import { withPage, openPage, saveScreenshot, lessonLinkOf } from './support.mjs';
 
 // Serves a course page with the snippet on the playground's own origin (so the test can look
 // at that origin's localStorage) and returns the embed's frame once it is ready.
@@ -128,4 +128,28 @@ test('a lesson in a 600 x 400 iframe on another origin shows its text, and its T
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+test('an embed in an iframe sandboxed without allow-same-origin says in the frame what the host must allow', async () => {
+  const session = await openPage();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astar-course-'));
+  fs.writeFileSync(path.join(dir, 'sandboxed.html'),
+    `<!doctype html><html><body><iframe sandbox="allow-scripts" src="${session.url}?embed" width="600" height="400"></iframe></body></html>`);
+  const { server, url: courseUrl } = await startServer(dir, 0);
+  try {
+    const { page } = session;
+    session.errors.length = 0;
+    await page.goto(`${courseUrl}sandboxed.html`);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    await frame.waitForSelector('body[data-ready=error]', { timeout: 15000 });
+    assert.equal(await frame.isVisible('#message'), true);
+    assert.match(await frame.textContent('#message'), /cannot start in this frame: .*sandbox="allow-scripts allow-same-origin"/);
+    // The browser reports the blocked module scripts itself; nothing of the page is uncaught.
+    for (const e of session.errors) assert.match(e, /^console: (Access to .* blocked by CORS policy|Failed to load resource)/, e);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    fs.rmSync(dir, { recursive: true, force: true });
+    await session.close();
+  }
 });
