@@ -4,13 +4,14 @@
 SHELL := /bin/bash
 PORT ?= 8080
 
-.PHONY: serve test test-tsan test-long fuzz bench audit setup wasm native asan clean format lint help
+.PHONY: serve test test-tsan test-long fresh-check fuzz bench audit setup wasm native asan clean format lint help
 
 help:
 	@echo "make serve   build the wasm playground and serve it at http://127.0.0.1:$(PORT) (PORT= overrides)"
 	@echo "make test    build native release, ASan+UBSan and wasm; run every test; print counts"
 	@echo "make test-tsan  ThreadSanitizer build of the path service, flow-field and stress tests; any race fails"
 	@echo "make test-long  every row of all 13 Moving AI maps with A*, JPS and weighted A* in the ASan+UBSan build"
+	@echo "make fresh-check  as root: README's two commands in a fresh Debian 12 root (debootstrap); make test must pass, make serve answer (~25 min)"
 	@echo "make fuzz    run the fuzzers (scripts/fuzz.sh)"
 	@echo "make bench   run the benchmarks (scripts/bench.sh)"
 	@echo "make audit   Lighthouse, mobile and desktop, AUDIT_RUNS= runs each (default 3): median scores and metrics, JSON in build/audit (slow; not in make test)"
@@ -18,10 +19,14 @@ help:
 	@echo "make lint    clang-format, clang-tidy, ESLint, actionlint, line endings (scripts/lint.sh; make test runs it too)"
 
 serve: wasm
-	@node scripts/serve.mjs build-wasm/dist $(PORT)
+	@scripts/node scripts/serve.mjs build-wasm/dist $(PORT)
 
 test:
 	@scripts/test.sh
+
+# README's two commands on a fresh Debian 12 (debootstrap + chroot, as root): scripts/fresh_check.sh.
+fresh-check:
+	@scripts/fresh_check.sh
 
 test-long: asan
 	@ASTAR_LONG_TESTS=1 ctest --test-dir build-asan -R "GroundTruth|WeightedAStar" --output-on-failure -j2 --timeout 3600
@@ -61,7 +66,7 @@ bench:
 # serves it; fails when a median misses issue 21's targets (mobile performance 90, accessibility 98).
 audit: wasm
 	@scripts/setup.sh audit
-	@node scripts/audit.mjs build-wasm/dist
+	@scripts/node scripts/audit.mjs build-wasm/dist
 
 format:
 	@git ls-files '*.cpp' '*.h' | xargs clang-format -i

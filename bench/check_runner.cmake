@@ -47,7 +47,7 @@ file(WRITE "${WORK}/far.map.scen" "${scen}")
 file(COPY_FILE "${WORK}/tiny.map" "${WORK}/far.map")
 execute_process(COMMAND "${ASTAR}" bench --algorithms weighted-astar --weight 1.5 "${WORK}/far.map.scen"
                 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
-expect_match("${code}:${err}" "^1:[^\n]*far.map.scen:4: weighted-astar returned 16.82842712, the optimum is 10.00000000 \\(weight 1.5 allows up to 15" "weighted A* above its bound")
+expect_match("${code}:${err}" "^1:[^\n]*far.map.scen:4: weighted-astar returned 16.82842712, the optimum is 10.00000000 \\(its bound 1.5 allows up to 15" "weighted A* above its bound")
 
 # 3. Bad input: a clear message and exit code 2, never a crash.
 execute_process(COMMAND "${ASTAR}" bench "${WORK}/missing.map.scen" RESULT_VARIABLE code ERROR_VARIABLE err)

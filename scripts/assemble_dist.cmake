@@ -5,6 +5,9 @@ file(REMOVE_RECURSE ${DIST})
 file(MAKE_DIRECTORY ${DIST})
 file(GLOB page_files ${SOURCE}/web/*.html ${SOURCE}/web/*.css ${SOURCE}/web/*.svg ${SOURCE}/web/*.png)
 file(COPY ${page_files} DESTINATION ${DIST})
+# The embed's own address (js/embed.js): the same page, at a path a host's header rules can
+# let other origins frame while the full playground stays unframeable (scripts/site_headers.mjs).
+file(COPY_FILE ${SOURCE}/web/index.html ${DIST}/embed.html)
 if(EXISTS ${SOURCE}/web/js)
   file(COPY ${SOURCE}/web/js DESTINATION ${DIST})
 endif()

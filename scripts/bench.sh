@@ -15,6 +15,9 @@
 # Any wrong length from our code fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# node, npm: the project's Node.js (scripts/node_env.sh; setup.sh bench installed it).
+. scripts/node_env.sh
+astar_use_node
 
 MAPS="${MAPS:-../shared/maps-bench}"
 SAMPLE="${SAMPLE:-30}"

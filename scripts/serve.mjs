@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { headersFor as playgroundHeaders } from './site_headers.mjs';
 
 const kTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -49,26 +50,72 @@ function compressed(file, st, encoding) {
   return body;
 }
 
-// Resolves to { server, url }. Only files under root are served.
-export function startServer(root, port = 0, host = '127.0.0.1') {
+// The longest request target served: the page's own addresses are short (share links travel in
+// the fragment, which is never sent), so anything longer is refused before it is parsed.
+const kMaxUrlLength = 2048;
+
+// Host names that cannot be rebound by DNS: an IP literal or localhost. Any other name in the
+// Host header is a page on another site whose name was pointed at 127.0.0.1 (DNS rebinding).
+function trustedHost(hostHeader, boundHost, port) {
+  let url;
+  try {
+    url = new URL(`http://${hostHeader}`);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || url.pathname !== '/' || (url.port || '80') !== String(port)) return false;
+  const name = url.hostname;
+  return name === 'localhost' || name === boundHost || /^\d+\.\d+\.\d+\.\d+$/.test(name) || /^\[[0-9a-f:.]+\]$/i.test(name);
+}
+
+// The request's path inside root, or an HTTP status that refuses it.
+function resolveRequest(req, base, port, host) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return { status: 405 };
+  if (req.url.length > kMaxUrlLength) return { status: 414 };
+  if (!req.headers.host) return { status: 400 };
+  if (!trustedHost(req.headers.host, host, port)) return { status: 421 };
+  if (!req.url.startsWith('/')) return { status: 400 };
+  let rel;
+  try {
+    rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  } catch {
+    return { status: 400 };  // a malformed escape such as %zz
+  }
+  // NUL and other control bytes are never in a file name of ours (and a NUL makes fs throw).
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(rel)) return { status: 400 };
+  if (rel.split(/[/\\]/).includes('..')) return { status: 403 };
+  let file = path.join(base, path.normalize(rel));
+  if (file !== base && !file.startsWith(base + path.sep)) return { status: 403 };
+  if (rel.endsWith('/')) file = path.join(file, 'index.html');
+  return { file, pathname: new URL(req.url, 'http://x').pathname };
+}
+
+const kStatusText = { 400: 'bad request', 403: 'forbidden', 404: 'not found', 405: 'method not allowed', 414: 'URI too long', 421: 'misdirected request: unknown Host', 500: 'cannot read' };
+
+// Resolves to { server, url }. Only files under root are served, only to GET and HEAD, only to
+// a Host that names this server; every answer carries the site's headers (site_headers.mjs),
+// unless siteHeaders is false: a folder that is not the playground (the npm package's web
+// example, a user's page with an inline script) is not held to the playground's policy.
+export function startServer(root, port = 0, host = '127.0.0.1', { siteHeaders = true } = {}) {
   const base = path.resolve(root);
+  const headersFor = siteHeaders ? playgroundHeaders : () => ({ 'X-Content-Type-Options': 'nosniff' });
+  let boundPort = port;
   const server = http.createServer((req, res) => {
-    let rel;
-    try {
-      rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    } catch {
-      res.writeHead(400).end('bad request');
+    const refuse = (status, pathname = '/') => {
+      const headers = { ...headersFor(pathname), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
+      if (status === 405) headers.Allow = 'GET, HEAD';
+      res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : kStatusText[status]);
+    };
+    const target = resolveRequest(req, base, boundPort, host);
+    if (target.status) {
+      refuse(target.status);
       return;
     }
-    let file = path.join(base, path.normalize(rel));
-    if (file !== base && !file.startsWith(base + path.sep)) {
-      res.writeHead(403).end('forbidden');
-      return;
-    }
-    if (rel.endsWith('/')) file = path.join(file, 'index.html');
+    const { file, pathname } = target;
     fs.stat(file, (err, st) => {
       if (err || !st.isFile()) {
-        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+        refuse(404, pathname);
         return;
       }
       const ext = path.extname(file).toLowerCase();
@@ -76,6 +123,7 @@ export function startServer(root, port = 0, host = '127.0.0.1') {
       // 304, and the page can enter the back/forward cache (no-store keeps it out).
       const etag = `"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
       const headers = {
+        ...headersFor(pathname),
         'Content-Type': kTypes[ext] ?? 'application/octet-stream',
         'Cache-Control': 'no-cache',
         ETag: etag,
@@ -91,7 +139,7 @@ export function startServer(root, port = 0, host = '127.0.0.1') {
         try {
           body = compressed(file, st, encoding);
         } catch {
-          res.writeHead(500, { 'Content-Type': 'text/plain' }).end('cannot read');
+          refuse(500, pathname);
           return;
         }
         res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
@@ -100,12 +148,13 @@ export function startServer(root, port = 0, host = '127.0.0.1') {
       }
       res.writeHead(200, { ...headers, 'Content-Length': st.size });
       if (req.method === 'HEAD') res.end();
-      else fs.createReadStream(file).pipe(res);
+      else fs.createReadStream(file).on('error', () => res.destroy()).pipe(res);
     });
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
+      boundPort = server.address().port;
       resolve({ server, url: `http://${host}:${server.address().port}/` });
     });
   });

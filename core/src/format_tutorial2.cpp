@@ -73,12 +73,16 @@ std::string writeTutorial2(const MapDocument& doc, std::vector<std::string>* los
   }
   if (lost) {
     if (costsLost) lost->push_back("cell costs other than 1 (Tutorial 2 cells are navigable or blocked)");
+    if (g.diagonal() != Grid{}.diagonal() || g.costModel() != Grid{}.costModel())
+      lost->push_back("the movement rule and cost model (a Tutorial 2 grid is read as 8-way without corner cutting)");
     if (markersLost) lost->push_back("a start or goal on a blocked cell");
     if (doc.goals.size() > 1) lost->push_back("goals after the first");
     if (g.hex()) lost->push_back("hex cells (the format has square cells only)");
     if (g.wrapX() || g.wrapY()) lost->push_back("wrap-around");
     if (!g.portals().empty()) lost->push_back("portals");
     if (g.hasOneWayCells()) lost->push_back("one-way cells");
+    if (!doc.name.empty() || !doc.author.empty() || !doc.description.empty())
+      lost->push_back("name, author and description");
   }
   return out;
 }

@@ -10,16 +10,47 @@ namespace astar {
 
 namespace {
 
-struct FormatInfo {
-  MapFormat format;
-  const char* name;
-  const char* extension;
-};
+constexpr const char* kPlaygroundExtensions[] = {".map.txt"};
+constexpr const char* kMovingAiExtensions[] = {".map"};
+constexpr const char* kTutorialExtensions[] = {".grid.txt", ".grid"};
+constexpr const char* kTutorial2Extensions[] = {".tut2.txt", ".tut2"};
+
 constexpr FormatInfo kFormats[] = {
-    {MapFormat::Playground, "playground", ".map.txt"},
-    {MapFormat::MovingAi, "movingai", ".map"},
-    {MapFormat::Tutorial, "tutorial", ".grid.txt"},
-    {MapFormat::Tutorial2, "tutorial2", ".tut2.txt"},
+    {.format = MapFormat::Playground,
+     .name = "playground",
+     .label = "A* Playground map",
+     .extensions = kPlaygroundExtensions,
+     .read = readPlaygroundMap,
+     .write = writePlaygroundMap,
+     .can = {.costs = true,
+             .movementRule = true,
+             .hexCells = true,
+             .wrap = true,
+             .portals = true,
+             .oneWayCells = true,
+             .maxGoals = kMaxGoals,
+             .metadata = true}},
+    {.format = MapFormat::MovingAi,
+     .name = "movingai",
+     .label = "Moving AI map",
+     .extensions = kMovingAiExtensions,
+     .read = readMovingAiMap,
+     .write = writeMovingAiMap,
+     .can = {}},
+    {.format = MapFormat::Tutorial,
+     .name = "tutorial",
+     .label = "tutorial grid",
+     .extensions = kTutorialExtensions,
+     .read = readTutorialGrid,
+     .write = writeTutorialGrid,
+     .can = {}},
+    {.format = MapFormat::Tutorial2,
+     .name = "tutorial2",
+     .label = "Tutorial 2 grid",
+     .extensions = kTutorial2Extensions,
+     .read = readTutorial2,
+     .write = writeTutorial2,
+     .can = {.maxGoals = 1}},
 };
 
 bool endsWith(std::string_view s, std::string_view suffix) {
@@ -38,16 +69,22 @@ constexpr std::string_view kSpareLetters =
 
 }  // namespace
 
-const char* formatName(MapFormat f) {
+std::span<const FormatInfo> formats() { return kFormats; }
+
+const FormatInfo* formatInfo(MapFormat f) {
   for (const FormatInfo& i : kFormats)
-    if (i.format == f) return i.name;
-  return "unknown";
+    if (i.format == f) return &i;
+  return nullptr;
+}
+
+const char* formatName(MapFormat f) {
+  const FormatInfo* i = formatInfo(f);
+  return i ? i->name : "unknown";
 }
 
 const char* formatExtension(MapFormat f) {
-  for (const FormatInfo& i : kFormats)
-    if (i.format == f) return i.extension;
-  return "";
+  const FormatInfo* i = formatInfo(f);
+  return i ? i->extensions.front() : "";
 }
 
 bool parseFormatName(std::string_view name, MapFormat& out) {
@@ -61,12 +98,16 @@ bool parseFormatName(std::string_view name, MapFormat& out) {
 }
 
 MapFormat formatFromFileName(std::string_view fileName) {
-  // Longest endings first: ".map.txt" before ".map".
-  if (endsWith(fileName, ".map.txt")) return MapFormat::Playground;
-  if (endsWith(fileName, ".grid.txt") || endsWith(fileName, ".grid")) return MapFormat::Tutorial;
-  if (endsWith(fileName, ".tut2.txt") || endsWith(fileName, ".tut2")) return MapFormat::Tutorial2;
-  if (endsWith(fileName, ".map")) return MapFormat::MovingAi;
-  return MapFormat::Unknown;
+  // The longest ending that matches: ".map.txt" (playground) wins over ".map" (Moving AI).
+  MapFormat best = MapFormat::Unknown;
+  std::size_t bestLength = 0;
+  for (const FormatInfo& i : kFormats)
+    for (std::string_view ending : i.extensions)
+      if (ending.size() > bestLength && endsWith(fileName, ending)) {
+        best = i.format;
+        bestLength = ending.size();
+      }
+  return best;
 }
 
 MapFormat detectFormat(std::string_view textIn, std::string_view fileName) {
@@ -93,13 +134,7 @@ MapFormat detectFormat(std::string_view textIn, std::string_view fileName) {
 
 Error readMap(std::string_view text, MapDocument& out, MapFormat format) {
   if (format == MapFormat::Unknown) format = detectFormat(text);
-  switch (format) {
-    case MapFormat::Playground: return readPlaygroundMap(text, out);
-    case MapFormat::MovingAi: return readMovingAiMap(text, out);
-    case MapFormat::Tutorial: return readTutorialGrid(text, out);
-    case MapFormat::Tutorial2: return readTutorial2(text, out);
-    case MapFormat::Unknown: break;
-  }
+  if (const FormatInfo* i = formatInfo(format)) return i->read(text, out);
   if (text.empty()) return Error::at(1, 1, "the file is empty");
   return Error::at(1, 1,
                    "unknown map format (expected a playground map starting 'astar-map 1', a Moving AI map starting "
@@ -107,14 +142,8 @@ Error readMap(std::string_view text, MapDocument& out, MapFormat format) {
 }
 
 std::string writeMap(const MapDocument& doc, MapFormat format, std::vector<std::string>* lost) {
-  switch (format) {
-    case MapFormat::MovingAi: return writeMovingAiMap(doc, lost);
-    case MapFormat::Tutorial: return writeTutorialGrid(doc, lost);
-    case MapFormat::Tutorial2: return writeTutorial2(doc, lost);
-    case MapFormat::Playground:
-    case MapFormat::Unknown: break;
-  }
-  return writePlaygroundMap(doc, lost);
+  const FormatInfo* i = formatInfo(format);
+  return (i ? i->write : writePlaygroundMap)(doc, lost);  // Unknown: the playground format
 }
 
 Error resolveLetters(const MapDocument& doc, std::string& cells, std::vector<Terrain>& terrain) {

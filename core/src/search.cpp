@@ -89,8 +89,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   if (static_cast<int>(options.algorithm) >= kAlgorithmCount) return fail("unknown algorithm");
   if (static_cast<int>(options.heuristic) >= kHeuristicCount) return fail("unknown heuristic");
   const bool weighted = algorithmInfo(options.algorithm).weighted;
-  if (weighted && !(options.weight >= kMinWeight && options.weight <= kMaxWeight))
-    return fail("weight must be a number from 1 to 1000000");
+  if (weighted && !(options.weight >= kMinWeight && options.weight <= kMaxWeight)) return fail(kWeightRangeMessage);
   if (start >= count) return badNode("start", start, "is outside %s");
   if (!s.space.passable(start)) return badNode("start", start, "is a wall");
   if (goals.empty()) return fail("no goal given");

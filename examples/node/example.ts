@@ -11,7 +11,7 @@ console.log(`found ${result.found}, cost ${result.cost}, ${cells.length} cells`)
 
 const search = engine.search([0, 0], [0, 2], { algorithm: 'jps' });
 let frames = 0;
-while (search.step(2) === 'searching') ++frames;
+while (search.step(2) === 'in-progress') ++frames;
 console.log(`jps: ${search.result().status} after ${frames + 1} frames`);
 
 const field = engine.flowField([[0, 2]]);

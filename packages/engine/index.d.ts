@@ -1,17 +1,19 @@
 // Types of astar-playground-engine (index.js). Cells are [x, y], x to the right, y down.
 
 export type Cell = [number, number];
-export type AlgorithmName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | (string & {});
-export type HeuristicName = 'manhattan' | 'octile' | 'euclidean' | 'chebyshev' | 'zero' | (string & {});
+// The names below are core's (its registry); tests/web/npm_package.test.mjs checks each union
+// against registry() of the built module.
+export type AlgorithmName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'jps-plus';
+export type HeuristicName = 'zero' | 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'exact' | 'landmarks';
 export type MovementName = 'never' | 'only-when-no-obstacles' | 'if-at-most-one-obstacle' | 'always';
-export type SearchStatus = 'idle' | 'searching' | 'found' | 'no-path' | 'invalid-input';
+export type SearchStatus = 'idle' | 'in-progress' | 'found' | 'no-path' | 'invalid-input';
 
 export interface SearchOptions {
   /** Default 'astar'. */
   algorithm?: AlgorithmName;
   /** Default 'octile'. */
   heuristic?: HeuristicName;
-  /** Weighted A*: f = g + weight * h, weight >= 1 (default 1.5). */
+  /** Weighted A*: f = g + weight * h, weight from 1 to 1000000 (default 1.5). */
   weight?: number;
   /** The heuristic counts wrap-around edges (default true: stays admissible with tunnels). */
   wrapAware?: boolean;
@@ -51,10 +53,78 @@ export class Search {
   result(): PathResult;
 }
 
+/** A row of core's algorithm table (registry().algorithms). */
+export interface AlgorithmInfo {
+  name: AlgorithmName;
+  label: string;
+  usesHeuristic: boolean;
+  optimal: boolean;
+  weighted: boolean;
+  heuristicOnly: boolean;
+  squareUniformGrids: boolean;
+  preprocessed: boolean;
+  jumps: boolean;
+  frontier: 'priority' | 'queue' | 'stack';
+  note: string;
+}
+
+/** A row of core's planner table (registry().planners): every way to answer a query. */
+export interface PlannerInfo {
+  name: string;
+  label: string;
+  kind: 'search' | 'hierarchical' | 'replanning' | 'turn-aware';
+  optimal: boolean;
+  bounded: boolean;
+  usesHeuristic: boolean;
+  preprocessed: boolean;
+  incremental: boolean;
+  /** The options it takes ('heuristic', 'weight', 'cluster-size', ...). */
+  options: string[];
+  /** cost <= factor x optimal for parameter values in [min, max] (factor 0: the parameter itself). */
+  bounds: Array<{ min: number; max: number; factor: number }>;
+  boundText: string;
+  note: string;
+}
+
+/** Core's names, traits and limits (registry()). */
+export interface Registry {
+  version: string;
+  algorithms: AlgorithmInfo[];
+  planners: PlannerInfo[];
+  defaults: { algorithm: AlgorithmName; weight: number };
+  heuristics: HeuristicName[];
+  movements: Array<{ name: MovementName; description: string }>;
+  statuses: Array<{ name: SearchStatus; label: string }>;
+  limits: Record<string, number>;
+  [more: string]: unknown;
+}
+
+/** The raw Embind module: the classes index.js wraps. Their methods are core's bindings
+ * (web/*bindings.cpp); prefer the Engine class above. */
+export interface AstarCore {
+  registry(): Registry;
+  Engine: new () => RawEngine;
+  AgentWorld: new (engine: RawEngine) => { delete(): void; [method: string]: unknown };
+  [more: string]: unknown;
+}
+
+/** The raw engine (web/bindings.cpp): one map and its search. */
+export interface RawEngine {
+  width(): number;
+  height(): number;
+  status(): number;
+  step(budget: number): number;
+  message(): string;
+  delete(): void;
+  [method: string]: any;
+}
+
 export class Engine {
   readonly version: string;
-  readonly algorithms: string[];
-  readonly heuristics: string[];
+  readonly algorithms: AlgorithmName[];
+  readonly heuristics: HeuristicName[];
+  /** Core's status names, by status number. */
+  readonly statusNames: SearchStatus[];
   readonly width: number;
   readonly height: number;
   loadMap(text: string, fileName?: string): void;
@@ -74,7 +144,7 @@ export class Engine {
 }
 
 /** The raw Embind module (Engine, SideSearch, AgentWorld, registry()), for advanced use. */
-export function loadCore(moduleOptions?: object): Promise<any>;
+export function loadCore(moduleOptions?: object): Promise<AstarCore>;
 
 /** Loads the wasm module (in node it reads the .wasm next to index.js). */
 export function loadEngine(moduleOptions?: object): Promise<Engine>;

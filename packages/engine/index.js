@@ -16,18 +16,17 @@ export class AstarError extends Error {
   }
 }
 
-const kStatusNames = ['idle', 'searching', 'found', 'no-path', 'invalid-input'];
-
 // The shapes index.d.ts declares, for the type check of this file (tsconfig.json).
 /** @typedef {{ algorithm?: string, heuristic?: string, weight?: number, wrapAware?: boolean, portalAware?: boolean }} SearchOptions */
 /** @typedef {{ status: string, found: boolean, message: string, cost: number, path: Array<[number, number]>, expanded: number, generated: number }} PathResult */
 /** @typedef {{ next(x: number, y: number): [number, number] | null, distance(x: number, y: number): number }} FlowField */
+/** @typedef {import('./index.js').AstarCore} AstarCore */
 
 /**
  * Loads the wasm module (the raw Embind classes: Engine, SideSearch, AgentWorld, registry()).
  * The playground loads it through this too.
  * @param {object} [moduleOptions] passed to the Emscripten module (e.g. { wasmBinary })
- * @returns {Promise<any>}
+ * @returns {Promise<AstarCore>}
  */
 export async function loadCore(moduleOptions = {}) {
   /** @type {any} */
@@ -52,18 +51,20 @@ export async function loadEngine(moduleOptions = {}) {
 }
 
 export class Engine {
-  /** @param {any} core the loaded Emscripten module (use loadEngine) */
+  /** @param {AstarCore} core the loaded Emscripten module (use loadEngine) */
   constructor(core) {
     this.core = core;
     this.raw = new core.Engine();
     this.registry = core.registry();
+    // Status names as core writes them (registry): 'idle', 'in-progress', 'found', 'no-path', 'invalid-input'.
+    this.statusNames = this.registry.statuses.map((s) => s.name);
     /** @type {any} */
     this.flow = null;
   }
 
   /** Library version, e.g. "0.2.0". */
   get version() { return this.registry.version; }
-  /** Algorithm names: 'astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus'. */
+  /** Algorithm names, from core's registry: 'astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus'. */
   get algorithms() { return this.registry.algorithms.map((a) => a.name); }
   /** Heuristic names: 'manhattan', 'octile', 'euclidean', 'chebyshev', 'zero', 'landmarks', ... */
   get heuristics() { return this.registry.heuristics.slice(); }
@@ -127,7 +128,8 @@ export class Engine {
     const { defaults } = this.registry;
     const { algorithm = defaults.algorithm, heuristic = 'octile', weight = defaults.weight, wrapAware = true,
       portalAware = true } = options;
-    const a = this.algorithms.indexOf(algorithm), h = this.registry.heuristics.indexOf(heuristic);
+    const a = this.algorithms.findIndex((name) => name === algorithm);
+    const h = this.heuristics.findIndex((name) => name === heuristic);
     if (a < 0) throw new AstarError(`unknown algorithm "${algorithm}" (${this.algorithms.join(', ')})`);
     if (h < 0) throw new AstarError(`unknown heuristic "${heuristic}" (${this.registry.heuristics.join(', ')})`);
     this.raw.begin(a, h, Number(weight), !!wrapAware, !!portalAware, false);
@@ -183,13 +185,13 @@ export class Engine {
 export class Search {
   /** @param {Engine} engine */
   constructor(engine) { this.engine = engine; }
-  /** 'searching', 'found', 'no-path' or 'invalid-input'. */
-  get status() { return kStatusNames[this.engine.raw.status()] ?? 'idle'; }
-  get done() { return this.status !== 'searching'; }
+  /** 'in-progress', 'found', 'no-path' or 'invalid-input' (core's status names). */
+  get status() { return this.engine.statusNames[this.engine.raw.status()] ?? 'idle'; }
+  get done() { return this.status !== 'in-progress'; }
   /** Expands at most n nodes; returns the status. */
   step(n = 1) {
     const budget = n === Infinity ? 4294967295 : Math.max(1, Math.floor(n));
-    return kStatusNames[this.engine.raw.step(budget)] ?? 'idle';
+    return this.engine.statusNames[this.engine.raw.step(budget)] ?? 'idle';
   }
   /** @returns {PathResult} */
   result() {

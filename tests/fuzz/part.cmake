@@ -17,11 +17,14 @@ if(ASTAR_FUZZ)
   set(ASTAR_FUZZ_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
   target_compile_options(astar_core PRIVATE -fsanitize=fuzzer-no-link ${ASTAR_FUZZ_FLAGS})
   target_link_options(astar_core INTERFACE -fsanitize=address,undefined)
-  foreach(fuzz_target playground movingAi scenario tutorial tutorial2 detect roundTrip)
-    string(TOLOWER ${fuzz_target} fuzz_name)
+  # One target per seed-corpus folder (fuzz_checks.h: every map format of core's table, the
+  # scenario reader, detect, roundtrip; fuzz_regressions fails on a folder without a target).
+  file(GLOB fuzz_folders LIST_DIRECTORIES true RELATIVE ${PROJECT_SOURCE_DIR}/tests/fuzz/corpus
+       ${PROJECT_SOURCE_DIR}/tests/fuzz/corpus/*)
+  foreach(fuzz_name ${fuzz_folders})
     add_executable(fuzz_${fuzz_name} ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_target.cpp)
     target_link_libraries(fuzz_${fuzz_name} PRIVATE astar_core)
-    target_compile_definitions(fuzz_${fuzz_name} PRIVATE ASTAR_FUZZ_TARGET=${fuzz_target})
+    target_compile_definitions(fuzz_${fuzz_name} PRIVATE ASTAR_FUZZ_TARGET="${fuzz_name}")
     target_compile_options(fuzz_${fuzz_name} PRIVATE -g -O1 -fsanitize=fuzzer ${ASTAR_FUZZ_FLAGS} ${ASTAR_WARNINGS})
     target_link_options(fuzz_${fuzz_name} PRIVATE -fsanitize=fuzzer ${ASTAR_FUZZ_FLAGS})
   endforeach()

@@ -210,13 +210,68 @@ TEST(Formats, WritersSayWhatTheyDrop) {
   EXPECT_EQ(lost.size(), 8u);  // costs, movement, cost model, wrap, portals, one-way, start/goals, name
   lost.clear();
   astar::writeTutorialGrid(doc, &lost);
-  EXPECT_EQ(lost.size(), 5u);
+  EXPECT_EQ(lost.size(), 7u);  // costs, movement and cost model, wrap, portals, one-way, start/goals, name
   lost.clear();
   astar::writeTutorial2(doc, &lost);
-  EXPECT_EQ(lost.size(), 5u);  // costs, second goal, wrap, portals, one-way
+  EXPECT_EQ(lost.size(), 7u);  // costs, movement and cost model, second goal, wrap, portals, one-way, name
   lost.clear();
   astar::writePlaygroundMap(doc, &lost);
   EXPECT_TRUE(lost.empty());
 }
 
 }  // namespace
+
+// The format table (formats.h): every row is reachable by its name and its extensions, what its
+// writer produces is detected as it and read back by its reader, and its capabilities say
+// exactly what survives that round trip; whatever does not survive, the writer reports.
+TEST(Formats, TableRowsAreDetectedReadWrittenAndTheirCapabilitiesTrue) {
+  ASSERT_GE(astar::formats().size(), 4u);
+  for (const astar::FormatInfo& row : astar::formats()) {
+    SCOPED_TRACE(row.name);
+    EXPECT_EQ(astar::formatInfo(row.format), &row);
+    astar::MapFormat parsed = astar::MapFormat::Unknown;
+    ASSERT_TRUE(astar::parseFormatName(row.name, parsed));
+    EXPECT_EQ(parsed, row.format);
+    ASSERT_FALSE(row.extensions.empty());
+    for (const char* extension : row.extensions)
+      EXPECT_EQ(astar::formatFromFileName(std::string("map") + extension), row.format) << extension;
+    EXPECT_GT(std::string(row.label).size(), 0u);
+
+    const astar::MapDocument doc = richDocument();
+    std::vector<std::string> lost;
+    const std::string text = row.write(doc, &lost);
+    EXPECT_EQ(astar::writeMap(doc, row.format), text);
+    EXPECT_EQ(astar::detectFormat(text, std::string("map") + row.extensions[0]), row.format);
+    astar::MapDocument read;
+    const astar::Error e = row.read(text, read);
+    ASSERT_TRUE(e.ok()) << e.describe() << "\n" << text;
+    const astar::Grid& a = doc.grid;
+    const astar::Grid& b = read.grid;
+    bool costs = true, oneWay = true;
+    for (astar::NodeId n = 0; n < a.cellCount(); ++n) {
+      ASSERT_EQ(b.passable(n), a.passable(n));
+      costs = costs && (!a.passable(n) || b.cost(n) == a.cost(n));
+      oneWay = oneWay && b.entryMask(n) == a.entryMask(n);
+    }
+    EXPECT_EQ(row.can.costs, costs);
+    EXPECT_EQ(row.can.movementRule, b.diagonal() == a.diagonal() && b.costModel() == a.costModel());
+    EXPECT_EQ(row.can.wrap, b.wrapX() == a.wrapX() && b.wrapY() == a.wrapY());
+    EXPECT_EQ(row.can.portals, b.portals().size() == a.portals().size());
+    EXPECT_EQ(row.can.oneWayCells, oneWay);
+    EXPECT_EQ(static_cast<int>(read.goals.size()), std::min<int>(row.can.maxGoals, static_cast<int>(doc.goals.size())));
+    EXPECT_EQ(row.can.maxGoals > 0, read.start == doc.start);
+    EXPECT_EQ(row.can.metadata,
+              read.name == doc.name && read.author == doc.author && read.description == doc.description);
+    const bool everything = costs && row.can.movementRule && row.can.wrap && row.can.portals && oneWay &&
+                            read.goals == doc.goals && read.start == doc.start && row.can.metadata;
+    EXPECT_EQ(lost.empty(), everything) << "a writer that drops something says so, and only then";
+
+    // Hex cells, on a hex map.
+    astar::MapDocument hex;
+    hex.grid.reset(5, 4);
+    hex.grid.setTopology(astar::Topology::Hex);
+    astar::MapDocument hexRead;
+    ASSERT_TRUE(row.read(row.write(hex, nullptr), hexRead).ok());
+    EXPECT_EQ(row.can.hexCells, hexRead.grid.hex());
+  }
+}

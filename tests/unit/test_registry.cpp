@@ -1,10 +1,15 @@
-// The registries of core (algorithms, generators, names): every row is reachable by its
+// The registries of core (algorithms, planners, generators, names): every row is reachable by its
 // name, and each algorithm behaves as its traits say.
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "astar/ant_colony.h"
 #include "astar/generators.h"
+#include "astar/genetic.h"
+#include "astar/lab_methods.h"
+#include "astar/limits.h"
+#include "astar/planners.h"
 #include "astar/search.h"
 #include "reference.h"
 
@@ -188,4 +193,166 @@ TEST(Registry, NamesOfMovementCostModelCellsAndDirectionsRoundTrip) {
   }
   EXPECT_STREQ(statusLabel(SearchStatus::NoPath), "no path");
   EXPECT_STREQ(statusName(SearchStatus::NoPath), "no-path");
+}
+
+TEST(Registry, PlannersStartWithEveryAlgorithmOfTheLoopAndHaveUniqueNames) {
+  const auto all = planners();
+  ASSERT_GE(all.size(), static_cast<std::size_t>(kAlgorithmCount) + 3);
+  for (int i = 0; i < kAlgorithmCount; ++i) {
+    const PlannerInfo& p = all[static_cast<std::size_t>(i)];
+    const AlgorithmInfo& a = algorithms()[static_cast<std::size_t>(i)];
+    EXPECT_EQ(p.kind, PlannerKind::Search);
+    EXPECT_EQ(p.algorithm, a.algorithm);
+    EXPECT_STREQ(p.name, a.name);  // the row is made from the algorithm's, not typed again
+    EXPECT_EQ(p.optimal, a.optimal);
+    EXPECT_EQ(p.usesHeuristic, a.usesHeuristic);
+    EXPECT_EQ(&plannerFor(a.algorithm), &p);
+  }
+  for (const PlannerInfo& p : all) {
+    ASSERT_EQ(findPlanner(p.name), &p) << p.name;
+    EXPECT_GT(std::string(p.label).size(), 0u);
+    EXPECT_GT(std::string(p.note).size(), 10u) << p.name;
+    EXPECT_FALSE(p.optimal && p.bounded) << p.name;
+    // A heuristic option exactly when the planner reads the heuristic.
+    EXPECT_EQ(plannerTakes(p, PlannerOption::Heuristic), p.usesHeuristic) << p.name;
+  }
+  for (const char* name : {"hpa", "d-star-lite", "turn-aware"}) EXPECT_NE(findPlanner(name), nullptr) << name;
+  EXPECT_EQ(findPlanner("a-star"), nullptr);
+  for (int i = 0; i < kPlannerOptionCount; ++i) {
+    const auto o = static_cast<PlannerOption>(i);
+    bool someoneTakesIt = false;
+    for (const PlannerInfo& p : all) someoneTakesIt = someoneTakesIt || plannerTakes(p, o);
+    EXPECT_TRUE(someoneTakesIt) << plannerOptionName(o);
+  }
+}
+
+TEST(Registry, BoundedPlannersStateABoundForEveryParameterTheyAccept) {
+  const PlannerInfo& weighted = plannerFor(Algorithm::WeightedAStar);
+  ASSERT_TRUE(weighted.bounded);
+  EXPECT_EQ(plannerBound(weighted, kMinWeight), kMinWeight);
+  EXPECT_EQ(plannerBound(weighted, 3.0), 3.0);  // the weight itself
+  EXPECT_EQ(plannerBound(weighted, kMaxWeight), kMaxWeight);
+  const PlannerInfo& hpa = *findPlanner("hpa");
+  ASSERT_TRUE(hpa.bounded);
+  // Stated at the sizes where it was measured, from the smallest to the largest accepted and
+  // the default, and nowhere else.
+  int stated = 0;
+  for (int size = kMinClusterSize; size <= kMaxClusterSize; ++size) {
+    const double bound = plannerBound(hpa, size);
+    EXPECT_TRUE(bound == 0.0 || bound >= 1.0) << size;
+    stated += bound > 0.0;
+  }
+  EXPECT_EQ(stated, static_cast<int>(hpa.bounds.size()));
+  EXPECT_GE(plannerBound(hpa, kMinClusterSize), 1.0);
+  EXPECT_GE(plannerBound(hpa, kDefaultClusterSize), 1.0);
+  EXPECT_GE(plannerBound(hpa, kMaxClusterSize), 1.0);
+  EXPECT_EQ(plannerBound(hpa, 13), 0.0);
+  EXPECT_EQ(plannerBound(hpa, kMinClusterSize - 1), 0.0);
+  EXPECT_EQ(plannerBound(hpa, kMaxClusterSize + 1), 0.0);
+  EXPECT_EQ(plannerBound(plannerFor(Algorithm::AStar), 7.0), 1.0);
+  EXPECT_EQ(plannerBound(plannerFor(Algorithm::GreedyBestFirst), 1.0), 0.0);  // no bound
+}
+
+namespace {
+
+// Sets the parameter called `name` (the table's key) on a method's Params; false when the
+// Params have no such field.
+bool setLabParam(GeneticParams& p, const std::string& name, double v) {
+  const auto whole = static_cast<std::uint32_t>(v);
+  if (name == "seed")
+    p.seed = static_cast<std::uint64_t>(v);
+  else if (name == "generations")
+    p.generations = whole;
+  else if (name == "population")
+    p.population = whole;
+  else if (name == "crossoverRate")
+    p.crossoverRate = v;
+  else if (name == "mutationRate")
+    p.mutationRate = v;
+  else if (name == "elitism")
+    p.elitism = whole;
+  else if (name == "tournament")
+    p.tournament = whole;
+  else if (name == "maxSteps")
+    p.maxSteps = whole;
+  else
+    return false;
+  return true;
+}
+
+bool setLabParam(AntColonyParams& p, const std::string& name, double v) {
+  const auto whole = static_cast<std::uint32_t>(v);
+  if (name == "seed")
+    p.seed = static_cast<std::uint64_t>(v);
+  else if (name == "generations")
+    p.generations = whole;
+  else if (name == "ants")
+    p.ants = whole;
+  else if (name == "alpha")
+    p.alpha = whole;
+  else if (name == "beta")
+    p.beta = whole;
+  else if (name == "evaporation")
+    p.evaporation = v;
+  else if (name == "deposit")
+    p.deposit = v;
+  else if (name == "eliteWeight")
+    p.eliteWeight = v;
+  else if (name == "minPheromone")
+    p.minPheromone = v;
+  else if (name == "maxSteps")
+    p.maxSteps = whole;
+  else
+    return false;
+  return true;
+}
+
+bool valid(const GeneticParams& p) { return validateGeneticParams(p).ok(); }
+bool valid(const AntColonyParams& p) { return validateAntColonyParams(p).ok(); }
+
+// Each parameter's default and closed range ends pass the method's own validation, and a value
+// just outside (or an open end) fails it: the table and the method agree.
+template <class Params>
+void checkLabTable(const LabMethodInfo& method) {
+  for (const LabParamInfo& row : method.params) {
+    const std::string name = row.name;
+    Params defaults;
+    ASSERT_TRUE(setLabParam(defaults, name, row.defaultValue)) << method.name << " has no parameter " << name;
+    EXPECT_TRUE(valid(defaults)) << method.name << " " << name << " default";
+    if (name == "seed") continue;  // every seed is fine
+    // Elitism and tournament are bounded by the population too: try them with the largest one,
+    // and the population with the smallest of them.
+    auto with = [&](double v) {
+      Params p;
+      if constexpr (std::is_same_v<Params, GeneticParams>) {
+        p.population = kLabMaxPopulation;
+        if (name == "population") p.elitism = 0, p.tournament = 1;  // below the smallest population
+      }
+      setLabParam(p, name, v);
+      return valid(p);
+    };
+    const double step = row.whole ? 1.0 : 1e-9;
+    EXPECT_EQ(with(row.min), !row.openMin) << method.name << " " << name << " at its minimum " << row.min;
+    EXPECT_EQ(with(row.max), !row.openMax) << method.name << " " << name << " at its maximum " << row.max;
+    if (row.min - step >= 0.0 || !row.whole) {
+      EXPECT_FALSE(with(row.min - step)) << method.name << " " << name << " below its minimum";
+    }
+    EXPECT_FALSE(with(row.max + step)) << method.name << " " << name << " above its maximum";
+  }
+}
+
+}  // namespace
+
+TEST(Registry, LabMethodTablesAgreeWithTheMethodsValidation) {
+  ASSERT_EQ(labMethods().size(), 2u);
+  const LabMethodInfo* ga = findLabMethod("ga");
+  const LabMethodInfo* aco = findLabMethod("aco");
+  ASSERT_NE(ga, nullptr);
+  ASSERT_NE(aco, nullptr);
+  EXPECT_EQ(findLabMethod("sa"), nullptr);
+  checkLabTable<GeneticParams>(*ga);
+  checkLabTable<AntColonyParams>(*aco);
+  EXPECT_NE(findLabParam(*ga, "crossover"), nullptr);
+  EXPECT_EQ(findLabParam(*aco, "crossover"), nullptr);
+  EXPECT_EQ(findLabParam(*ga, "ants"), nullptr);
 }

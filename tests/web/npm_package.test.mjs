@@ -50,7 +50,7 @@ test('npm package: imported from node, a Moving AI scenario row gives its optima
     }
     out.version = engine.version;
     console.log(JSON.stringify(out));`);
-  const out = JSON.parse(run('node', [script], project));
+  const out = JSON.parse(run(process.execPath, [script], project));
   const version = JSON.parse(fs.readFileSync(path.join(repoDir, 'package.json'), 'utf8')).version;
   assert.equal(out.version, version);
   for (const algorithm of ['astar', 'jps']) {
@@ -72,14 +72,14 @@ test('npm package: the TypeScript example type-checks against index.d.ts and run
   assert.throws(() => run(tsc, ['--noEmit', '-p', project], project), (e) => /TS2322|not assignable/.test(`${e.stdout}${e.stderr}`));
   // The node example runs as a user would: node example.mjs MAP SX SY GX GY.
   fs.copyFileSync(path.join(repoDir, 'examples/node/example.mjs'), path.join(project, 'example.mjs'));
-  const out = run('node', ['example.mjs', path.join(repoDir, 'maps/arcade.map.txt'), '1', '1', '26', '29'], project);
+  const out = run(process.execPath, ['example.mjs', path.join(repoDir, 'maps/arcade.map.txt'), '1', '1', '26', '29'], project);
   assert.match(out, /^cost \d+(\.\d+)? over \d+ cells/);
 });
 
 test('npm package: the web example loads in Chromium and draws the path', async () => {
   fs.copyFileSync(path.join(repoDir, 'examples/web/index.html'), path.join(project, 'index.html'));
   const { chromium } = await import('playwright-core');
-  const { server, url } = await startServer(project, 0);
+  const { server, url } = await startServer(project, 0, '127.0.0.1', { siteHeaders: false });  // a user's page, not the playground
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage();

@@ -3,11 +3,7 @@
 // and leaves the visitor's localStorage exactly as it was.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startServer } from '../../scripts/serve.mjs';
-import { withPage, openPage, saveScreenshot, lessonLinkOf } from './support.mjs';
+import { withPage, openPage, saveScreenshot, lessonLinkOf, otherOriginPage } from './support.mjs';
 
 // Serves a course page with the snippet on the playground's own origin (so the test can look
 // at that origin's localStorage) and returns the embed's frame once it is ready.
@@ -33,7 +29,7 @@ test('an embed in a 400 x 300 iframe: canvas and controls only, it steps and aut
     const m = /^<iframe src="([^"]+)" width="640" height="480" style="border:0" title="A\* Playground" loading="lazy"><\/iframe>$/.exec(snippet);
     assert.ok(m, snippet);
     const src = m[1].replace(/&amp;/g, '&');
-    assert.equal(src, link.replace('/#', '/?embed#'));
+    assert.equal(src, link.replace('/#', '/embed.html#'));
 
     // A fresh context: the visitor's own localStorage holds one key of theirs, nothing else.
     const browser = context.browser();
@@ -83,7 +79,7 @@ test('an embed in a 400 x 300 iframe: canvas and controls only, it steps and aut
       await course.close();
 
       // Autoplay: the search animates without a click.
-      const auto = await coursePage(fresh, url, sized.replace('?embed', '?embed&amp;autoplay'));
+      const auto = await coursePage(fresh, url, sized.replace('embed.html#', 'embed.html?autoplay#'));
       assert.ok(await auto.frame.evaluate(() => window.playground.controller.playing || window.playground.engine.stats().expanded > 0));
       await auto.frame.waitForFunction(() => window.playground.controller.state === 'finished' && window.playground.engine.stats().expanded > 0);
       assert.equal(await auto.frame.evaluate(() => window.playground.engine.path().length > 0), true);
@@ -97,18 +93,10 @@ test('a lesson in a 600 x 400 iframe on another origin shows its text, and its T
   await withPage({}, async ({ page, context }) => {
     const link = await lessonLinkOf(page, '1_bfs_flood.lesson.json');
     const text = await page.textContent('#lesson-text');
-    const src = link.replace('/#', '/?embed#');
-    // The course page lives on another origin than the playground: its own server (another
-    // port). A page Playwright fulfils counts as public, and Chromium lets no public page frame
-    // a loopback one.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astar-course-'));
-    fs.writeFileSync(path.join(dir, 'lesson.html'),
+    const src = link.replace('/#', '/embed.html#');  // the one page other origins may frame
+    const { page: host, frame, close } = await otherOriginPage(context,
       `<!doctype html><html><body style="margin:0"><iframe src="${src}" width="600" height="400" style="border:0"></iframe></body></html>`);
-    const { server, url: courseUrl } = await startServer(dir, 0);
     try {
-      const host = await context.newPage();
-      await host.goto(`${courseUrl}lesson.html`);
-      const frame = host.frames().find((f) => f !== host.mainFrame());
       await frame.waitForSelector('body[data-ready=true]', { timeout: 15000 });
       await frame.waitForSelector('#lesson-body:not([hidden])');
       assert.notEqual(new URL(frame.url()).origin, new URL(host.url()).origin, 'the embed is on another origin');
@@ -123,33 +111,27 @@ test('a lesson in a 600 x 400 iframe on another origin shows its text, and its T
       await frame.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state !== 'idle');
       assert.equal(await frame.getAttribute('#lesson-tries .lesson-try', 'data-state'), 'ok', 'the Try this passes in the embed');
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      fs.rmSync(dir, { recursive: true, force: true });
+      await close();
     }
   });
 });
 
 test('an embed in an iframe sandboxed without allow-same-origin says in the frame what the host must allow', async () => {
   const session = await openPage();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astar-course-'));
-  fs.writeFileSync(path.join(dir, 'sandboxed.html'),
-    `<!doctype html><html><body><iframe sandbox="allow-scripts" src="${session.url}?embed" width="600" height="400"></iframe></body></html>`);
-  const { server, url: courseUrl } = await startServer(dir, 0);
   try {
-    const { page } = session;
     session.errors.length = 0;
-    await page.goto(`${courseUrl}sandboxed.html`);
-    const frame = page.frames().find((f) => f !== page.mainFrame());
-    await frame.waitForSelector('body[data-ready=error]', { timeout: 15000 });
-    assert.equal(await frame.isVisible('#message'), true);
-    assert.match(await frame.textContent('#message'), /cannot start in this frame: .*sandbox="allow-scripts allow-same-origin"/);
-    // The browser reports the blocked module scripts itself; nothing of the page is uncaught.
-    for (const e of session.errors) assert.match(e, /^console: (Access to .* blocked by CORS policy|Failed to load resource)/, e);
+    const { frame, close } = await otherOriginPage(session.context,
+      `<!doctype html><html><body><iframe sandbox="allow-scripts" src="${session.url}embed.html" width="600" height="400"></iframe></body></html>`);
+    try {
+      await frame.waitForSelector('body[data-ready=error]', { timeout: 15000 });
+      assert.equal(await frame.isVisible('#message'), true);
+      assert.match(await frame.textContent('#message'), /cannot start in this frame: .*sandbox="allow-scripts allow-same-origin"/);
+      // The browser reports the blocked module scripts itself; nothing of the page is uncaught.
+      for (const e of session.errors) assert.match(e, /^console: (Access to .* blocked by CORS policy|Failed to load resource)/, e);
+    } finally {
+      await close();
+    }
   } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    fs.rmSync(dir, { recursive: true, force: true });
     await session.close();
   }
 });

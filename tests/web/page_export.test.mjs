@@ -1,6 +1,7 @@
 // Pictures and videos (issue 19): the PNG export is the map's own size (not the screen's) with
 // the path's colour at a path cell; a recorded video of the search is a valid WebM of non-zero
-// duration, and the progress is shown while recording.
+// duration, and the progress is shown while recording; where the browser records only MP4
+// (WebKit) the video is an MP4, and where it records nothing a note says so next to Record.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -79,5 +80,67 @@ test('a recorded video of the search is a valid WebM of non-zero duration, with 
     const state = await page.evaluate(() => ({ expanded: window.playground.engine.stats().expanded, status: window.playground.controller.state }));
     assert.equal(state.status, 'finished', 'the page shows the recorded search, finished');
     console.log(`WebM ${video.bytes.length} bytes, ${duration.duration.toFixed(2)} s, ${duration.width} x ${duration.height}, ${state.expanded} expanded at 5 per frame`);
+  });
+});
+
+// A browser that records only what `supported` accepts (WebKit: MP4, no WebM), set before the
+// page's scripts run.
+function recordsOnly(pattern) {
+  return (page) => page.addInitScript((source) => {
+    const supported = new RegExp(source);
+    MediaRecorder.isTypeSupported = (type) => supported.test(type);
+  }, pattern);
+}
+
+test('where WebM cannot be recorded (WebKit), the video is an MP4 named .mp4 that plays', async () => {
+  await withPage({ onPage: recordsOnly('^video/mp4') }, async ({ page }) => {
+    assert.equal(await page.isDisabled('#record-video'), false);
+    assert.equal(await page.isHidden('#record-note'), true);
+    await page.selectOption('#video-speed', '20');
+    const video = await download(page, '#record-video', 120000);
+    assert.equal(video.name, 'Arcade.mp4');
+    assert.equal(video.bytes.subarray(4, 8).toString('latin1'), 'ftyp', 'an ISO BMFF (MP4) file');
+    const played = await page.evaluate(async (b64) => {
+      const v = document.createElement('video');
+      v.muted = true;
+      v.src = URL.createObjectURL(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'video/mp4' }));
+      await new Promise((resolve, reject) => { v.onloadedmetadata = resolve; v.onerror = () => reject(new Error('the video does not load')); });
+      return { width: v.videoWidth, height: v.videoHeight };
+    }, video.bytes.toString('base64'));
+    assert.deepEqual(played, { width: 28 * 16, height: 31 * 16 });
+    console.log(`MP4 ${video.bytes.length} bytes, ${played.width} x ${played.height}`);
+  });
+});
+
+test('where no format can be recorded, Record is disabled with the reason shown next to it', async () => {
+  await withPage({ onPage: recordsOnly('^$') }, async ({ page }) => {
+    assert.equal(await page.isDisabled('#record-video'), true);
+    const note = await page.evaluate(() => {
+      const n = document.getElementById('record-note'), b = document.getElementById('record-video').getBoundingClientRect();
+      const r = n.getBoundingClientRect();
+      return { text: n.textContent, shown: r.width > 0 && r.height > 0, near: Math.abs(r.top - b.top) < 60 };
+    });
+    assert.match(note.text, /cannot record video/);
+    assert.ok(note.shown, 'the note is visible, not only a tooltip');
+    assert.ok(note.near, 'the note is next to the button');
+  });
+});
+
+test('a recorder that delivers no data (WebKitGTK\'s MP4 here) saves no empty file: Record is disabled with the reason beside it', async () => {
+  // MediaRecorder says yes to the format, then its dataavailable events never reach the page.
+  const silentRecorder = (page) => page.addInitScript(() => {
+    Object.defineProperty(MediaRecorder.prototype, 'ondataavailable', { set() {}, get() { return null; }, configurable: true });
+  });
+  await withPage({ onPage: silentRecorder }, async ({ page }) => {
+    await page.selectOption('#video-speed', '100');
+    let downloaded = false;
+    page.on('download', () => { downloaded = true; });
+    await page.click('#record-video');
+    await page.waitForFunction(() => /^Could not record/.test(document.getElementById('message').textContent), null, { timeout: 60000 });
+    assert.match(await page.textContent('#message'), /gave no data for WebM video/);
+    assert.equal(downloaded, false, 'no empty file was offered');
+    assert.equal(await page.isDisabled('#record-video'), true);
+    assert.equal(await page.isVisible('#record-note'), true);
+    assert.match(await page.textContent('#record-note'), /cannot record video \(its recorder gave no data for WebM\)/);
   });
 });

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { withPage, engineState, distDir, repoDir, saveScreenshot } from './support.mjs';
+import { withPage, engineState, distDir, repoDir, saveScreenshot, cliSearchArgs } from './support.mjs';
 
 const lessonDir = path.join(distDir, 'maps/lessons');
 const cli = process.env.ASTAR_CLI || path.join(repoDir, 'build-release/tools/astar/astar');
@@ -50,13 +50,10 @@ function assertExpect(expect, r, earlier, where) {
 }
 
 // The native tool on the page's map (start, goal and movement included) with the page's settings.
-function cliResult(tmp, r) {
+async function cliResult(tmp, r) {
   const file = path.join(tmp, 'lesson.map.txt');
   fs.writeFileSync(file, r.text);
-  const s = r.settings;
-  const args = ['path', file, '--algorithm', s.algorithm, '--heuristic', s.heuristic,
-    s.wrapAware ? '--wrap-aware' : '--no-wrap-aware', s.portalAware ? '--portal-aware' : '--no-portal-aware'];
-  if (s.algorithm === 'weighted-astar') args.push('--weight', String(s.weight));
+  const args = ['path', file, ...await cliSearchArgs(r.settings)];
   let out;
   try {
     out = execFileSync(cli, args, { encoding: 'utf8' });
@@ -116,7 +113,7 @@ test('every built-in lesson loads, and every "Try this" gives the result its tex
             const shown = await page.textContent(`${box} .lesson-result`);
             assert.ok(shown && !/[{}]/.test(shown), `${where}: result text filled (${shown})`);
             if (r.expanded > 0 && t.actions.some((a) => a.finish)) {
-              const n = cliResult(tmp, r);
+              const n = await cliResult(tmp, r);
               assert.equal(n.status, r.status, `${where}: native status`);
               assert.ok(Math.abs(n.cost - r.cost) <= 1e-6 * Math.max(1, r.cost), `${where}: native cost ${n.cost}, page ${r.cost}`);
               assert.equal(n.expanded, r.expanded, `${where}: native expansions`);

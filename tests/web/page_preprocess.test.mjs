@@ -61,10 +61,13 @@ test('choosing JPS+ on a 2,304-cell map shows the table build as a progress bar,
     assert.equal(await page.isHidden('#preprocess'), true);
     await page.selectOption('#algorithm', 'jps-plus');
     // live is on: the re-run waits for the tables.
+    // Watch from the first frame on: on a fast machine the whole build takes ~10 frames, and the
+    // checks and the screenshot below must not use them up before the watch begins.
+    const watching = watchPreparation(page);
     assert.equal(await page.evaluate(() => window.playground.controller.state), 'preparing');
     assert.equal(await page.isVisible('#preprocess'), true);
     await saveScreenshot(page, 'preprocess-progress.png');
-    const watched = await watchPreparation(page);
+    const watched = await watching;
     assert.ok(watched.seen.length >= 3, `progress shown over ${watched.seen.length} frames`);
     assert.ok(watched.seen.every((v, i) => i === 0 || v >= watched.seen[i - 1]), 'progress never goes back');
     assert.ok(watched.seen.some((v) => v > 0 && v < 1), `values between 0 and 1: ${watched.seen.slice(0, 5)}`);

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { withPage, openPage, saveScreenshot, repoDir } from './support.mjs';
+import { withPage, openPage, saveScreenshot, repoDir, cliSearchArgs } from './support.mjs';
 
 const kMap = `astar-map 1
 name: Teaching test
@@ -118,7 +118,7 @@ test('race mode: both counts equal the native expansions (tunnel-aware vs plain,
     { a: { algorithm: 'astar', heuristic: 'manhattan', wrapAware: true }, b: { algorithm: 'astar', heuristic: 'manhattan', wrapAware: false, weight: 1, portalAware: true } },
     { a: { algorithm: 'astar', heuristic: 'manhattan', wrapAware: true }, b: { algorithm: 'dijkstra', heuristic: 'manhattan', wrapAware: true, weight: 1, portalAware: true } },
   ];
-  const args = (s) => ['--algorithm', s.algorithm, '--heuristic', s.heuristic, s.wrapAware ? '--wrap-aware' : '--no-wrap-aware'];
+  const args = (s) => cliSearchArgs({ algorithm: s.algorithm, heuristic: s.heuristic, wrapAware: s.wrapAware });
   await withPage({}, async ({ page }) => {
     for (const { a, b } of configs) {
       await openTeachingMap(page, { ...a, portalAware: true });
@@ -126,7 +126,7 @@ test('race mode: both counts equal the native expansions (tunnel-aware vs plain,
       await page.click('#play');
       await page.waitForFunction(() => ['race-label-a', 'race-label-b'].every((id) => ['2', '3'].includes(document.getElementById(id).dataset.status)));
       const counts = await page.evaluate(() => ['race-label-a', 'race-label-b'].map((id) => Number(document.getElementById(id).dataset.value)));
-      assert.deepEqual(counts, [nativeExpansions(args(a)), nativeExpansions(args(b))], `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+      assert.deepEqual(counts, [nativeExpansions(await args(a)), nativeExpansions(await args(b))], `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
       assert.equal(await page.isVisible('#race-grid'), true);
     }
     await saveScreenshot(page, 'teach-race.png');

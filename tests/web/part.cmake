@@ -6,9 +6,9 @@
 set(ASTAR_WASM_DIR "${PROJECT_SOURCE_DIR}/build-wasm" CACHE PATH "Build folder of the wasm-release preset (its dist/ is tested)")
 set(ASTAR_ARTIFACT_DIR "${PROJECT_SOURCE_DIR}/build/screenshots" CACHE PATH "Where browser tests save screenshots")
 
-find_program(ASTAR_NODE node)
-if(NOT ASTAR_NODE)
-  message(WARNING "node not found: the web tests are not registered (scripts/setup.sh installs it)")
+include(${PROJECT_SOURCE_DIR}/cmake/node.cmake)
+if(NOT ASTAR_NODE_FOUND)
+  message(WARNING "no suitable node: the web tests are not registered (scripts/setup.sh installs it)")
   return()
 endif()
 
@@ -38,4 +38,27 @@ foreach(web_test ${ASTAR_WEB_TESTS})
     # keep the other tests, e.g. the Moving AI ground truth, off the 2 cores meanwhile.
     set_tests_properties(web.${web_name} PROPERTIES RUN_SERIAL TRUE)
   endif()
+endforeach()
+
+# The shared flows (flows.mjs) in Chromium, Firefox and WebKit: web.flow.<engine>.<flow>, one
+# browser start each (run_flow.mjs). The names come from flows.mjs's `flow('<name>', ...)` lines;
+# an engine that cannot start here prints ASTAR_SKIP with the reason (the test is skipped).
+file(STRINGS ${CMAKE_CURRENT_LIST_DIR}/flows.mjs ASTAR_FLOW_LINES REGEX "^flow\\('")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/flows.mjs)
+foreach(flow_line ${ASTAR_FLOW_LINES})
+  if(NOT flow_line MATCHES "^flow\\('([a-z0-9-]+)'")
+    continue()  # the rest of a line that had a ';' (CMake splits lists there)
+  endif()
+  set(flow_name ${CMAKE_MATCH_1})
+  foreach(flow_engine chromium firefox webkit)
+    add_test(NAME web.flow.${flow_engine}.${flow_name}
+             COMMAND ${ASTAR_NODE} ${CMAKE_CURRENT_LIST_DIR}/run_flow.mjs ${flow_engine} ${flow_name}
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(web.flow.${flow_engine}.${flow_name} PROPERTIES
+      LABELS "web;browser;flow"
+      TIMEOUT 180
+      RUN_SERIAL TRUE
+      SKIP_REGULAR_EXPRESSION "ASTAR_SKIP:"
+      ENVIRONMENT "ASTAR_DIST_DIR=${ASTAR_WASM_DIR}/dist")
+  endforeach()
 endforeach()

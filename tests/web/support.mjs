@@ -154,6 +154,27 @@ export function documentVersion1(page) {
   });
 }
 
+// A course page on another origin: its own plain server on another port (no policy of ours; a
+// page that Playwright fulfils counts as public, and Chromium keeps public pages from loopback
+// addresses), serving html. Resolves to { page, frame (its first iframe), messages, close }.
+export async function otherOriginPage(context, html) {
+  const http = await import('node:http');
+  const server = http.createServer((req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const page = await context.newPage();
+  const messages = [];
+  page.on('console', (m) => messages.push(m.text()));
+  await page.goto(`http://127.0.0.1:${server.address().port}/course.html`);
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  if (!frame) throw new Error('the course page has no frame');
+  const close = async () => {
+    await page.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { page, frame, messages, close };
+}
+
 // Opens a built-in lesson with the page's controls and returns its Lesson link (the URL).
 export async function lessonLinkOf(page, file) {
   await page.selectOption('#lesson-select', file);
@@ -168,6 +189,30 @@ export async function lessonLinkOf(page, file) {
 // tab's id in sessionStorage), or null.
 export function tabAutosave(page) {
   return page.evaluate(() => localStorage.getItem(`astar-playground/document/${sessionStorage.getItem('astar-playground/tab-id')}`));
+}
+
+// The `astar` tool's arguments for the page's search settings ({ algorithm, heuristic, weight,
+// wrapAware, portalAware }): --algorithm, then only the options that planner takes, as `astar
+// help` lists them from core's planner registry (the CLI refuses the others).
+let plannerOptions = null;
+export async function cliSearchArgs(settings) {
+  if (!plannerOptions) {
+    const { execFileSync } = await import('node:child_process');
+    const cli = process.env.ASTAR_CLI || path.join(repo, 'build-release/tools/astar/astar');
+    const help = execFileSync(cli, ['help'], { encoding: 'utf8' });
+    plannerOptions = new Map();
+    for (const m of help.matchAll(/^ {2}([a-z-]+): .*\n {6}.*takes (.*)$/gm)) {
+      plannerOptions.set(m[1], new Set([...m[2].matchAll(/--([a-z-]+)/g)].map((o) => o[1])));
+    }
+  }
+  const takes = plannerOptions.get(settings.algorithm);
+  if (!takes) throw new Error(`astar help lists no planner ${settings.algorithm}`);
+  const args = ['--algorithm', settings.algorithm];
+  if (takes.has('heuristic') && settings.heuristic) args.push('--heuristic', settings.heuristic);
+  if (takes.has('weight') && settings.weight !== undefined) args.push('--weight', String(settings.weight));
+  if (takes.has('wrap-aware') && settings.wrapAware !== undefined) args.push(settings.wrapAware ? '--wrap-aware' : '--no-wrap-aware');
+  if (takes.has('portal-aware') && settings.portalAware !== undefined) args.push(settings.portalAware ? '--portal-aware' : '--no-portal-aware');
+  return args;
 }
 
 // Opens the page, runs body({ page, ... }), checks that the page logged no errors, and

@@ -81,9 +81,12 @@ function withMap(text, fileName, body) {
 // compare --json (every algorithm) against the engine, with the CLI switches `args` and the
 // engine settings `settings`; returns the A* rows' expansions for the "changed" check.
 function compareAgainstWasm(mapFile, mapText, args, settings) {
-  const rows = astarJson(['compare', mapFile, '--json', '--repeat', '1', ...args]);
+  const all = astarJson(['compare', mapFile, '--json', '--repeat', '1', ...args]);
+  // compare runs every planner of the registry; the search loop's are checked against the engine.
+  assert.deepEqual(all.map((r) => r.algorithm), core.registry().planners.map((p) => p.name), 'compare prints one line per planner');
   const names = core.registry().algorithms.map((a) => a.name);
-  assert.equal(rows.length, names.length, 'compare prints one line per algorithm');
+  const rows = all.filter((r) => names.includes(r.algorithm));
+  assert.equal(rows.length, names.length, 'every algorithm of the search loop is a planner');
   return withMap(mapText, path.basename(mapFile), (e) => {
     const expanded = {};
     for (const row of rows) {

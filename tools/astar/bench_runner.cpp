@@ -1,6 +1,7 @@
 // The benchmark runner shared by `astar bench` and bench/bench_boost: see bench_runner.h.
-// Runs Moving AI scenario files (.map.scen) through our searches and any peers, checks every
-// returned length against the scenario's optimum (weighted A*: within weight x the optimum),
+// Runs Moving AI scenario files (.map.scen) through our planners (planners.h, through
+// PlannerRunner) and any peers, checks every returned length against the scenario's optimum (a
+// bounded planner: within its bound),
 // and prints per-map time per query and expansions, plus the geometric mean over maps. A
 // single wrong length fails the run (exit code 1).
 #include "bench_runner.h"
@@ -16,8 +17,9 @@
 
 #include "astar/formats.h"
 #include "astar/path_cost.h"
-#include "astar/search.h"
+#include "astar/planners.h"
 #include "bench_support.h"
+#include "planner_runner.h"
 #include "search_options.h"
 
 namespace astar::cli {
@@ -26,11 +28,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// One of our algorithms, or a peer (`peer` is its index in the peers given to runBench).
+// One of our planners, or a peer (`peer` is its index in the peers given to runBench).
 struct Runner {
   std::string name;
   int peer = -1;
-  Algorithm algorithm = Algorithm::AStar;
+  const PlannerInfo* planner = nullptr;
 };
 
 struct ScenarioQuery {
@@ -42,7 +44,7 @@ struct ScenarioQuery {
 struct Options {
   std::vector<std::string> inputs;
   std::vector<Runner> runners;
-  SearchOptions search;  // --weight and the heuristic switches; the algorithm comes per runner
+  PlannerSettings settings;  // the planner options' values; the planner comes per runner
   std::size_t sample = 0;
   int repeat = 1;
   int warmupMs = 300;  // per runner and map; 0 (with at least 5 queries) for instruction counts
@@ -60,9 +62,11 @@ bool parseRunners(const std::string& list, const std::vector<BenchPeerKind>& pee
     r.name = name;
     for (std::size_t i = 0; i < peers.size(); ++i)
       if (peers[i].name == name) r.peer = static_cast<int>(i);
-    if (r.peer < 0 && !parseAlgorithm(name.c_str(), r.algorithm)) {
-      error = "unknown algorithm '" + name + "'";
-      if (name == "boost") error += " (the Boost.Graph peer is bench_boost, built under bench/ when Boost is found)";
+    if (r.peer < 0 && !(r.planner = findPlanner(name.c_str()))) {
+      error = "unknown algorithm '" + name + "' (" +
+              (name == "boost" ? "the Boost.Graph peer is bench_boost, built under bench/ when Boost is found"
+                               : plannerNameList()) +
+              ")";
       return false;
     }
     out.push_back(r);
@@ -86,13 +90,9 @@ bool parseOptions(const Args& args, const std::vector<BenchPeerKind>& peers, con
     if (!parseIntArg(args.get("--warmup-ms"), "--warmup-ms", 0, 600000, n)) return false;
     o.warmupMs = static_cast<int>(n);
   }
-  if (!searchOptionsFromArgs(args, o.search)) return false;
+  if (!plannerValuesFromArgs(args, o.settings)) return false;
   o.json = args.has("--json");
   o.fourConnected = args.has("--four-connected");
-  if (args.has("--goal-bounding-cells")) {
-    if (!parseIntArg(args.get("--goal-bounding-cells"), "--goal-bounding-cells", 0, 16777216, n)) return false;
-    o.search.goalBoundingMaxCells = static_cast<std::uint32_t>(n);
-  }
   if (args.has("--progress")) o.progress = true;
   if (args.has("--no-progress")) o.progress = false;
   for (const std::string& a : args.positional) {
@@ -111,7 +111,12 @@ bool parseOptions(const Args& args, const std::vector<BenchPeerKind>& peers, con
     error = "no scenario file given (usage: " + command + " FILE.map.scen|DIR ... " + kBenchOptions + ")";
     return false;
   }
-  return parseRunners(args.get("--algorithms", defaultRunners), peers, o.runners, error);
+  if (!parseRunners(args.get("--algorithms", defaultRunners), peers, o.runners, error)) return false;
+  // An option none of the listed planners takes is refused, naming them.
+  std::vector<const PlannerInfo*> ours;
+  for (const Runner& r : o.runners)
+    if (r.planner) ours.push_back(r.planner);
+  return refuseOptionsNotTaken(args, command, ours);
 }
 
 }  // namespace
@@ -152,8 +157,23 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
     if (warmups.empty())
       for (std::size_t i = 0; i < queries.size(); ++i)
         warmups.push_back(queries[(i + queries.size() / 2 + 1) % queries.size()]);
-    GridSearch search(grid);
     std::vector<std::unique_ptr<BenchPeer>> built(peers.size());
+    // Ours: one PlannerRunner per planner and map, prepared (HPA*'s graph, JPS+'s tables) untimed.
+    std::vector<std::unique_ptr<PlannerRunner>> planned(o.runners.size());
+    for (std::size_t ri = 0; ri < o.runners.size(); ++ri) {
+      if (!o.runners[ri].planner) continue;
+      PlannerSettings settings = o.settings;
+      settings.planner = o.runners[ri].planner;
+      settings.search.algorithm = settings.planner->algorithm;
+      if (!args.has("--weight") && plannerTakes(*settings.planner, PlannerOption::Weight))
+        settings.search.weight = kDefaultWeight;
+      planned[ri] = std::make_unique<PlannerRunner>(grid, settings, nullptr);
+      if (!planned[ri]->prepare()) {
+        progress.finish();
+        fail(command + ": " + mapName + ": " + settings.planner->name + ": " + planned[ri]->message());
+        return kExitBadInput;
+      }
+    }
     const std::size_t runnerCount = o.runners.size();
     // times[runner][query][repeat]
     std::vector<std::vector<std::vector<double>>> times(runnerCount, std::vector<std::vector<double>>(queries.size()));
@@ -169,9 +189,7 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
         MapResult& result = mapResults[ri];
         result.map = mapName;
         result.runner = runner.name;
-        SearchOptions options = o.search;
-        options.algorithm = runner.algorithm;
-        if (!args.has("--weight") && runner.algorithm == Algorithm::WeightedAStar) options.weight = 1.5;
+        PlannerRunner* ours = planned[ri].get();
         if (runner.peer >= 0) {
           std::unique_ptr<BenchPeer>& slot = built[static_cast<std::size_t>(runner.peer)];
           // Per-map set-up stays out of the timings, as for any user who keeps a map loaded.
@@ -199,8 +217,7 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
               std::uint64_t ignored = 0;
               peer->search(q.start, q.goal, ignored);
             } else {
-              search.begin(q.start, q.goal, options);
-              search.run();
+              ours->answer(q.start, std::span<const NodeId>(&q.goal, 1));
             }
           }
         }
@@ -209,31 +226,34 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
           double length = -1;
           std::uint64_t expandedNodes = 0;
           const auto t0 = Clock::now();
+          const PlannerAnswer* answer = nullptr;
           if (peer) {
             length = peer->search(q.start, q.goal, expandedNodes);
           } else {
-            search.begin(q.start, q.goal, options);
-            search.run();
+            answer = &ours->answer(q.start, std::span<const NodeId>(&q.goal, 1));
           }
           const auto t1 = Clock::now();
           times[ri][qi].push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
-          if (!peer) {
-            expandedNodes = search.stats().expanded;
-            if (search.stats().fellBack) {
+          if (answer) {
+            expandedNodes = answer->expanded;
+            if (answer->ranAs != runner.planner) {
               result.fellBack = true;
-              result.ranAs = algorithmName(search.stats().ranAs);
+              result.ranAs = answer->ranAs->name;
             }
-            if (search.status() == SearchStatus::Found) {
-              length = search.stats().pathCost;
-              const double walked = pathCost(grid, search.path());
-              if (!(std::fabs(walked - length) <= 1e-6 * std::max(1.0, length)))
+            if (answer->status == SearchStatus::Found) {
+              length = answer->cost;
+              // The turn-aware search's cost counts turns; the others' is the walked path's.
+              const bool walkedIsCost =
+                  runner.planner->kind != PlannerKind::TurnAware || ours->settings().bound() != 0.0;
+              const double walked = pathCost(grid, answer->cells);
+              if (walkedIsCost && !(std::fabs(walked - length) <= 1e-6 * std::max(1.0, length)))
                 length = -1;  // a broken path counts as wrong
             }
           }
           if (rep == 0) {
             expanded[ri] += static_cast<double>(expandedNodes);
-            // Weighted A* promises a length within weight x the optimum, the others the optimum.
-            const double bound = runner.algorithm == Algorithm::WeightedAStar && !peer ? options.weight : 1.0;
+            // Bounded planners promise a length within their bound, the others (and peers) the optimum.
+            const double bound = ours ? ours->settings().bound() : 1.0;
             const bool right =
                 std::fabs(length - q.optimum) <= q.tolerance ||
                 (bound > 1.0 && length >= q.optimum - q.tolerance && length <= bound * q.optimum + q.tolerance);
@@ -244,10 +264,10 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
                 continue;  // counted and reported per map; not a failure of ours
               }
               progress.finish();
-              const char* why = peer ? "" : search.message();  // e.g. a start on a wall
+              const char* why = answer ? answer->message.c_str() : "";  // e.g. a start on a wall
               char allowed[64] = "";
               if (bound > 1.0)
-                std::snprintf(allowed, sizeof allowed, " (weight %g allows up to %.8f)", bound,
+                std::snprintf(allowed, sizeof allowed, " (its bound %g allows up to %.8f)", bound,
                               bound * q.optimum + q.tolerance);
               std::fprintf(stderr, "%s: %s: mismatch: %s:%d: %s returned %.8f, the optimum is %.8f%s%s%s%s\n",
                            programName, command.c_str(), path.c_str(), q.line, runner.name.c_str(), length, q.optimum,
@@ -262,10 +282,11 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
       MapResult& r = mapResults[ri];
       summarise(times[ri], r);
       r.meanExpanded = queries.empty() ? 0 : expanded[ri] / static_cast<double>(queries.size());
-      r.bytesPerNode = o.runners[ri].peer >= 0 ? 0 : search.bytesPerNode();
-      if (o.runners[ri].peer < 0 && o.runners[ri].algorithm == Algorithm::JumpPointPlus && !r.fellBack) {
-        r.preprocessMs = search.preprocessing().milliseconds;  // built by the first (untimed) query
-        r.preprocessBytes = search.preprocessing().bytes;
+      const PlannerRunner* ours = planned[ri].get();
+      r.bytesPerNode = ours ? ours->bytesPerNode() : 0;
+      if (ours && ours->settings().planner->preprocessed && !r.fellBack) {
+        r.preprocessMs = ours->preprocessing().milliseconds;  // untimed: before the first query
+        r.preprocessBytes = ours->preprocessing().bytes;
       }
       const bool exact = o.runners[ri].peer < 0 || peers[static_cast<std::size_t>(o.runners[ri].peer)].exact;
       if (exact) totalMismatches += r.mismatches;

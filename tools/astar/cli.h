@@ -50,16 +50,15 @@ std::string located(const std::string& path, const Error& e);
 // Prints "astar: message" to stderr.
 void fail(const std::string& message);
 
-// Usage pieces shared by several commands (commands.inc): the search switches every searching
-// command takes, and the options of the benchmark runners (astar bench, bench/bench_boost).
-#define ASTAR_SEARCH_SWITCHES \
-  "[--weight W] [--wrap-aware|--no-wrap-aware] [--portal-aware|--no-portal-aware] [--reopen]"
-// Turn-aware search (astar/turn_space.h): `astar path` only.
-#define ASTAR_TURN_SWITCHES "[--turn-cost C] [--no-reverse] [--heading DIR]"
+// Usage pieces shared by several commands (commands.inc): the options of the planners
+// (planners.h; each planner takes some of them, and refuses the others), and the options of the
+// benchmark runners (astar bench, bench/bench_boost).
+#define ASTAR_PLANNER_OPTIONS                                                                                  \
+  "[--heuristic H] [--weight W] [--wrap-aware|--no-wrap-aware] [--portal-aware|--no-portal-aware] [--reopen] " \
+  "[--goal-bounding-cells N] [--cluster-size N] [--turn-cost C] [--no-reverse] [--heading DIR]"
 #define ASTAR_BENCH_OPTIONS                                                               \
-  "[--algorithms LIST] [--sample N] [--repeat R] [--warmup-ms MS] " ASTAR_SEARCH_SWITCHES \
-  " [--four-connected] [--goal-bounding-cells N] [--json] "                               \
-  "[--progress] [--no-progress]"
+  "[--algorithms LIST] [--sample N] [--repeat R] [--warmup-ms MS] " ASTAR_PLANNER_OPTIONS \
+  " [--four-connected] [--json] [--progress] [--no-progress]"
 
 // Declarations of every command (from commands.inc).
 #define ASTAR_COMMAND(name, function, usage, summary) int function(const Args& args);

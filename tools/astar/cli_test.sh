@@ -35,6 +35,14 @@ case $case in
     version=$(sed -n 's/^project(astar VERSION \([0-9][0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
     [[ -n $version ]] || { echo "FAIL: no project(astar VERSION ...) in CMakeLists.txt"; failures=$((failures + 1)); }
     expect 0 "^astar $version\$" -- --version
+    # The formats help lists (core's format table) are each fuzzed: a seed corpus folder per
+    # format (tests/fuzz/part.cmake makes one fuzz target per folder).
+    mapfile -t formats < <("$astar" help | sed -n '/^formats/,/^exit status/p' | grep -oE '^  [a-z0-9]+ \(' | tr -d ' (')
+    [[ ${#formats[@]} -ge 4 ]] || { echo "FAIL: help lists ${#formats[@]} formats"; failures=$((failures + 1)); }
+    for f in "${formats[@]}"; do
+      if compgen -G "$root/tests/fuzz/corpus/$f/*" > /dev/null; then echo "ok: format $f has a fuzz corpus"
+      else echo "FAIL: format $f (astar help) has no tests/fuzz/corpus/$f"; failures=$((failures + 1)); fi
+    done
     ;;
   convert)
     expect 0 "" -- convert "$maps/tutorial2_example.tut2.txt" "$tmp/t2.map.txt"
@@ -103,7 +111,7 @@ case $case in
     expect 0 "abstract-expanded: [1-9]" -- path "$maps/maze_257.map.txt" 1 1 255 255 --algorithm hpa
     expect 1 "status: no-path" -- path "$tmp/split.tut2.txt" 0 0 2 0 --algorithm hpa --cluster-size 4
     expect 2 "cluster-size must be a whole number in 4..128" -- path "$tmp/hex.map.txt" 0 0 6 0 --algorithm hpa --cluster-size 2
-    expect 2 "cluster-size is an option of --algorithm hpa" -- path "$tmp/hex.map.txt" 0 0 6 0 --cluster-size 8
+    expect 2 "astar does not take --cluster-size \(hpa does\)" -- path "$tmp/hex.map.txt" 0 0 6 0 --cluster-size 8
     ;;
   trace)
     # 4 x 2, 4-way, a wall at (2, 0): from (0, 0) to (3, 0), A* with Manhattan. The first
@@ -123,7 +131,9 @@ case $case in
     expect 0 "^greedy +found +[0-9.]+ +([2-9]|1\.[0-9]*[1-9])" -- compare "$maps/water_vs_ground.map.txt" 2 6 21 6
     expect 0 '"algorithm": "dfs", "status": "found"' -- compare "$maps/escalators.map.txt" --json --repeat 1
     n=$("$astar" compare "$maps/escalators.map.txt" --json --repeat 1 | grep -c '"algorithm"')
-    [[ $n == 8 ]] || { echo "FAIL: compare printed $n algorithms, expected 8 (every row of the registry)"; failures=$((failures + 1)); }
+    rows=$("$astar" help | sed -n '/^planners/,/^$/p' | grep -cE '^  [a-z-]+: ')
+    [[ $n == "$rows" && $rows -ge 11 ]] || { echo "FAIL: compare printed $n planners, help lists $rows (every row of the registry)"; failures=$((failures + 1)); }
+    expect 0 '^hpa +found +23\.9706 +1\.0000 +1\.54 ' -- compare "$maps/water_vs_ground.map.txt" 2 6 21 6
     expect 0 "^jps-plus \(as A\*\) +found +23.9706 +1.0000 " -- compare "$maps/water_vs_ground.map.txt" 2 6 21 6
     # 4-way: JPS runs as itself; JPS+ (8-way tables only) runs as JPS and says so.
     expect 0 "^jps +found +8552 +1.0000 " -- compare "$maps/maze_257.map.txt" --repeat 1
@@ -255,7 +265,8 @@ case $case in
     expect 0 '"mismatches": 0' -- scen "$tmp/wrap.map.scen" --map "$tmp/wrap.map.txt" --json --no-wrap-aware
     # --weight: scen and bench used to run weighted A* at 1.5 whatever was asked.
     scen=$maps/random128-25-7.map.scen
-    expect 1 '"algorithm": "weighted-astar", "weight": 1.5, ' -- scen "$scen" --algorithm weighted-astar --json
+    # Within its bound (1.5 x the optimum) every row passes, though some cost more than the optimum.
+    expect 0 '"mismatches": 0, "algorithm": "weighted-astar", "weight": 1.5, "bound": 1.5, "worst_ratio": 1\.[0-9]*[1-9]' -- scen "$scen" --algorithm weighted-astar --json
     a=$("$astar" scen "$scen" --algorithm weighted-astar --weight 1.5 --json | tail -1 | grep -o '"expansions": [0-9]*')
     b=$("$astar" scen "$scen" --algorithm weighted-astar --weight 3 --json | tail -1 | grep -o '"expansions": [0-9]*')
     differs "scen --weight 1.5 -> 3" "$a" "$b"
@@ -263,14 +274,14 @@ case $case in
     differs "bench --weight 1.5 -> 3" "$(bexp --weight 1.5)" "$(bexp --weight 3)"
     same "bench weighted-astar default weight is 1.5" "$(bexp)" "$(bexp --weight 1.5)"
     expect 0 '"mismatches":0' -- bench "$scen" --json --warmup-ms 0 --algorithms weighted-astar --weight 3
-    expect 0 '"algorithm":"astar"' -- bench "$scen" --json --warmup-ms 0 --algorithms astar --no-wrap-aware --no-portal-aware --reopen
+    expect 0 '"algorithm":"astar"' -- bench "$scen" --json --warmup-ms 0 --algorithms astar,weighted-astar --no-wrap-aware --no-portal-aware --reopen
     on=$("$astar" compare "$maps/water_vs_ground.map.txt" --json --repeat 1) off=$("$astar" compare "$maps/water_vs_ground.map.txt" --json --repeat 1 --weight 3)
     differs "compare --weight 1.5 -> 3, weighted A* expanded" "$(field "$on" expanded weighted-astar)" "$(field "$off" expanded weighted-astar)"
     # Contradictions and bad values are refused.
     expect 2 "options --wrap-aware and --no-wrap-aware contradict each other" -- path "$maps/arcade.map.txt" --wrap-aware --no-wrap-aware
     expect 2 "options --no-portal-aware and --portal-aware contradict" -- scen "$scen" --no-portal-aware --portal-aware
-    expect 2 "--weight must be >= 1" -- scen "$scen" --weight 0.5
-    expect 2 "--weight must be a number" -- bench "$scen" --weight heavy
+    expect 2 "--weight: weight must be a number from 1 to 1000000" -- scen "$scen" --algorithm weighted-astar --weight 0.5
+    expect 2 "--weight must be a number" -- bench "$scen" --algorithms weighted-astar --weight heavy
     ;;
   reopen)
     # --reopen (SearchOptions::reopenClosed): weighted A* reopens closed nodes only when asked.
@@ -293,9 +304,75 @@ case $case in
     printf '1\n3\nA1B\n' >"$tmp/split.tut2.txt"
     expect 1 "optimal \(A\*\): null" -- lab "$tmp/split.tut2.txt" 0 0 2 0 --generations 2
     expect 2 "--method must be ga or aco" -- lab "$maps/arcade.map.txt" --method sa
+    # A parameter of the other method is refused, never ignored (lab_methods.h).
+    expect 2 "lab: aco does not take --crossover \(ga does\)" -- lab "$maps/arcade.map.txt" --method aco --crossover 3
+    expect 2 "lab: ga does not take --ants \(aco does\)" -- lab "$maps/arcade.map.txt" --method ga --ants 5
+    expect 2 "lab: ga does not take --evaporation" -- lab "$maps/arcade.map.txt" --evaporation 0.5
     expect 2 "elitism must be below the population \(30\)" -- lab "$maps/arcade.map.txt" --elitism 30
     expect 2 "--alpha must be a whole number in 0..8" -- lab "$maps/arcade.map.txt" --method aco --alpha 9
     expect 2 "evaporation must be a number between 0 and 1" -- lab "$maps/arcade.map.txt" --method aco --evaporation 1
+    ;;
+  planners)
+    # The planner registry (planners.h) as `astar help` prints it: every row x every planner
+    # option, in every command that takes --algorithm (bench: --algorithms). An option the row
+    # takes is accepted; any other is refused with exit 2, naming the row.
+    help=$("$astar" help)
+    mapfile -t rows < <(sed -n '/^planners/,/^$/p' <<<"$help" | grep -oE '^  [a-z-]+:' | tr -d ' :')
+    [[ ${#rows[@]} -ge 11 ]] || { echo "FAIL: help lists ${#rows[@]} planners"; failures=$((failures + 1)); }
+    mapfile -t options < <(sed -n '/^planner options/,/^limits/p' <<<"$help" | grep -oE '^  --[a-z-]+' | tr -d ' ')
+    [[ ${#options[@]} -ge 10 ]] || { echo "FAIL: help lists ${#options[@]} planner options"; failures=$((failures + 1)); }
+    value() { case $1 in --heuristic) echo octile;; --weight) echo 2;; --goal-bounding-cells) echo 100;;
+      --cluster-size) echo 8;; --turn-cost) echo 1;; --heading) echo E;; esac; }
+    scen=$maps/random128-25-7.map.scen
+    checked=0
+    for row in "${rows[@]}"; do
+      takes=$(sed -n "/^  $row: /{n;p}" <<<"$help")
+      for option in "${options[@]}"; do
+        base=${option#--no-}; base=--${base#--}
+        v=$(value "$option")
+        args=("$option"); [[ -n $v ]] && args+=("$v")
+        for cmd in path scen bench trace; do
+          case $cmd in
+            path) run=(path "$maps/arcade.map.txt" 1 1 26 29 --algorithm "$row") ;;
+            scen) run=(scen "$scen" --rows 3 --algorithm "$row") ;;
+            bench) run=(bench "$scen" --sample 2 --warmup-ms 0 --no-progress --algorithms "$row") ;;
+            trace) run=(trace "$maps/arcade.map.txt" 1 1 26 29 --expansions 2 --algorithm "$row") ;;
+          esac
+          out=$("$astar" "${run[@]}" "${args[@]}" 2>&1); rc=$?
+          checked=$((checked + 1))
+          if grep -qE -- "(takes |, )($option|$base)(,|\$)" <<<"$takes"; then
+            if grep -q "does not take" <<<"$out"; then echo "FAIL: $cmd: $row takes $option (help says so) but was refused: $out"; failures=$((failures + 1)); fi
+          elif [[ $rc != 2 ]] || ! grep -q -- "$row does not take $option" <<<"$out"; then
+            echo "FAIL: $cmd --algorithm $row $option: exit $rc, expected 2 naming the row: $out" | head -3; failures=$((failures + 1))
+          fi
+        done
+      done
+      # Every row runs in path, scen and bench; trace runs the search loop's rows and refuses
+      # the others with the reason.
+      expect 0 "^ran: " -- path "$maps/arcade.map.txt" 1 1 26 29 --algorithm "$row"
+      if grep -q "not a run of the search loop" <<<"$takes"; then
+        expect 2 "trace: $row is not a run of the search loop" -- trace "$maps/arcade.map.txt" --algorithm "$row"
+      else
+        expect 0 '"expansion":1,' -- trace "$maps/arcade.map.txt" --expansions 1 --algorithm "$row"
+      fi
+    done
+    echo "ok: $checked planner x option x command combinations"
+    # What ran is printed when it differs from what was asked.
+    expect 0 "^ran: jps \(jps-plus does not apply" -- path "$maps/maze_257.map.txt" 1 1 255 255 --algorithm jps-plus
+    expect 0 "^ran: astar \(jps does not apply" -- path "$maps/water_vs_ground.map.txt" 2 6 21 6 --algorithm jps
+    expect 0 "^algorithm: turn-aware" -- path "$maps/arcade.map.txt" 1 1 2 1 --no-reverse
+    expect 2 "unknown algorithm 'magic' \(astar, .*hpa, d-star-lite, turn-aware\)" -- scen "$scen" --algorithm magic
+    # HPA* over a scenario file, within the bound its row states for the cluster size.
+    expect 0 '"mismatches": 0, "algorithm": "hpa", "bound": 1.54,' -- scen "$scen" --algorithm hpa --json
+    expect 0 '"mismatches": 0, "algorithm": "hpa", "bound": 1.41,' -- scen "$scen" --algorithm hpa --cluster-size 32 --json
+    # A cluster size whose bound was not measured runs, with no bound stated.
+    expect 0 "^bound: none$" -- path "$maps/maze_257.map.txt" 1 1 255 255 --algorithm hpa --cluster-size 13
+    expect 0 "^bound: 1.54" -- path "$maps/maze_257.map.txt" 1 1 255 255 --algorithm hpa
+    expect 0 '"mismatches": 0, "algorithm": "d-star-lite"' -- scen "$scen" --algorithm d-star-lite --json
+    expect 0 '"mismatches":0' -- bench "$scen" --json --warmup-ms 0 --sample 5 --algorithms hpa,d-star-lite,turn-aware
+    if [[ -f $bench/arena.map.scen ]]; then
+      expect 0 '"mismatches": 0, "algorithm": "hpa"' -- scen "$bench/arena.map.scen" --algorithm hpa --json
+    fi
     ;;
   *)
     echo "unknown case $case"; exit 2 ;;

@@ -10,6 +10,7 @@
 
 #include "astar/ant_colony.h"
 #include "astar/genetic.h"
+#include "astar/lab_methods.h"
 #include "astar/search.h"
 #include "cli.h"
 #include "search_options.h"
@@ -26,16 +27,35 @@ std::string number(double x) {
   return buffer;
 }
 
-bool countArg(const Args& args, const char* name, long long min, long long max, std::uint32_t& out) {
+// A parameter's value from the command line, in the range its row gives (lab_methods.h).
+bool countArg(const Args& args, const LabMethodInfo& method, const char* option, std::uint32_t& out) {
+  const std::string name = std::string("--") + option;
   if (!args.has(name)) return true;
+  const LabParamInfo* p = findLabParam(method, option);
   long long v = 0;
-  if (!parseIntArg(args.get(name), name, min, max, v)) return false;
+  if (!parseIntArg(args.get(name), name.c_str(), static_cast<long long>(p->min), static_cast<long long>(p->max), v))
+    return false;
   out = static_cast<std::uint32_t>(v);
   return true;
 }
 
-bool realArg(const Args& args, const char* name, double& out) {
-  return !args.has(name) || parseNumberArg(args.get(name), name, out);
+bool realArg(const Args& args, const char* option, double& out) {
+  const std::string name = std::string("--") + option;
+  return !args.has(name) || parseNumberArg(args.get(name), name.c_str(), out);
+}
+
+// An option of the other method is refused: "lab: aco does not take --crossover (ga does)".
+bool refuseOtherMethodsOptions(const Args& args, const LabMethodInfo& method) {
+  for (const auto& [option, value] : args.options) {
+    if (option.size() < 3 || findLabParam(method, option.c_str() + 2)) continue;
+    std::string takers;
+    for (const LabMethodInfo& other : labMethods())
+      if (findLabParam(other, option.c_str() + 2)) takers += (takers.empty() ? "" : ", ") + std::string(other.name);
+    if (takers.empty()) continue;  // the command's own options (--method, --json)
+    fail(std::string("lab: ") + method.name + " does not take " + option + " (" + takers + " does)");
+    return false;
+  }
+  return true;
 }
 
 template <class Lab>
@@ -89,27 +109,32 @@ int cmdLab(const Args& args) {
       "[--deposit D] [--elite-weight W] [--min-pheromone P] [--max-steps N] [--json]";
   Query q;
   if (!queryFromArgs(args, "lab", usage, q)) return kExitBadInput;
-  const std::string method = args.get("--method", "ga");
-  if (method != "ga" && method != "aco") {
-    fail("lab: --method must be ga or aco, got '" + method + "'");
+  const std::string method = args.get("--method", labMethods().front().name);
+  const LabMethodInfo* info = findLabMethod(method.c_str());
+  if (!info) {
+    std::string names;
+    for (const LabMethodInfo& m : labMethods()) names += (names.empty() ? "" : " or ") + std::string(m.name);
+    fail("lab: --method must be " + names + ", got '" + method + "'");
     return kExitBadInput;
   }
+  if (!refuseOtherMethodsOptions(args, *info)) return kExitBadInput;
   long long seed = 1;
-  if (args.has("--seed") && !parseIntArg(args.get("--seed"), "--seed", 0, 4294967295LL, seed)) return kExitBadInput;
+  const LabParamInfo* seedRow = findLabParam(*info, "seed");
+  if (args.has("--seed") && !parseIntArg(args.get("--seed"), "--seed", static_cast<long long>(seedRow->min),
+                                         static_cast<long long>(seedRow->max), seed))
+    return kExitBadInput;
   const Grid& g = q.doc.grid;
   const NodeId start = q.start, goal = q.goals.front();
   const PathResult optimal = findPath(g, start, goal);
   const double optimalCost = optimal.status == SearchStatus::Found ? optimal.stats.pathCost : kNoLabCost;
   const bool json = args.has("--json");
-  const long long maxCount = kLabMaxPopulation, maxGenerations = kLabMaxGenerations;
   if (method == "ga") {
     GeneticParams p;
     p.seed = static_cast<std::uint64_t>(seed);
-    if (!countArg(args, "--generations", 1, maxGenerations, p.generations) ||
-        !countArg(args, "--population", 2, maxCount, p.population) || !realArg(args, "--crossover", p.crossoverRate) ||
-        !realArg(args, "--mutation", p.mutationRate) || !countArg(args, "--elitism", 0, maxCount, p.elitism) ||
-        !countArg(args, "--tournament", 1, maxCount, p.tournament) ||
-        !countArg(args, "--max-steps", 0, 4LL * kLabMaxCells, p.maxSteps))
+    if (!countArg(args, *info, "generations", p.generations) || !countArg(args, *info, "population", p.population) ||
+        !realArg(args, "crossover", p.crossoverRate) || !realArg(args, "mutation", p.mutationRate) ||
+        !countArg(args, *info, "elitism", p.elitism) || !countArg(args, *info, "tournament", p.tournament) ||
+        !countArg(args, *info, "max-steps", p.maxSteps))
       return kExitBadInput;
     GeneticPathfinder lab(g);
     if (const Error e = lab.init(start, goal, p)) {
@@ -120,12 +145,11 @@ int cmdLab(const Args& args) {
   }
   AntColonyParams p;
   p.seed = static_cast<std::uint64_t>(seed);
-  if (!countArg(args, "--generations", 1, maxGenerations, p.generations) ||
-      !countArg(args, "--ants", 1, maxCount, p.ants) || !countArg(args, "--alpha", 0, kLabMaxExponent, p.alpha) ||
-      !countArg(args, "--beta", 0, kLabMaxExponent, p.beta) || !realArg(args, "--evaporation", p.evaporation) ||
-      !realArg(args, "--deposit", p.deposit) || !realArg(args, "--elite-weight", p.eliteWeight) ||
-      !realArg(args, "--min-pheromone", p.minPheromone) ||
-      !countArg(args, "--max-steps", 0, 4LL * kLabMaxCells, p.maxSteps))
+  if (!countArg(args, *info, "generations", p.generations) || !countArg(args, *info, "ants", p.ants) ||
+      !countArg(args, *info, "alpha", p.alpha) || !countArg(args, *info, "beta", p.beta) ||
+      !realArg(args, "evaporation", p.evaporation) || !realArg(args, "deposit", p.deposit) ||
+      !realArg(args, "elite-weight", p.eliteWeight) || !realArg(args, "min-pheromone", p.minPheromone) ||
+      !countArg(args, *info, "max-steps", p.maxSteps))
     return kExitBadInput;
   AntColony lab(g);
   if (const Error e = lab.init(start, goal, p)) {

@@ -1,70 +1,58 @@
-// astar path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [search switches] [--show]:
-// one search (from the map's own start to its nearest goal when no coordinates are given),
-// its cost, length and effort; --show draws the path on the map. --algorithm hpa runs HPA*
-// (cmd_path_hpa.cpp) with --cluster-size N.
+// astar path MAP [SX SY GX GY] [--algorithm A] [planner options] [--show]: one query (from the
+// map's own start to its nearest goal when no coordinates are given) with any planner row
+// (planners.h; turn-aware when a turn option is given without --algorithm): its cost, length and
+// effort, what ran (the row it fell back to, if any) and what only that planner reports;
+// --show draws the path on the map.
 #include <cstdio>
 #include <iostream>
 
-#include "astar/hierarchical.h"
-#include "astar/search.h"
+#include "astar/planners.h"
 #include "cli.h"
-#include "cmd_path_turns.h"
+#include "planner_runner.h"
 #include "search_options.h"
 
 namespace astar::cli {
 
 int cmdPath(const Args& args) {
-  const char* usage = "path MAP [SX SY GX GY] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES
-                      " " ASTAR_TURN_SWITCHES " [--cluster-size N] [--show]";
-  const bool hierarchical = args.get("--algorithm") == kHierarchicalName;
-  if (args.has("--cluster-size") && !hierarchical) {
-    fail(std::string("path: --cluster-size is an option of --algorithm ") + kHierarchicalName);
-    return kExitBadInput;
-  }
-  Args rest = args;  // HPA* is not one of core's Algorithm values: the query without it
-  if (hierarchical) rest.options.erase("--algorithm");
+  const char* usage = "path MAP [SX SY GX GY] [--algorithm A] " ASTAR_PLANNER_OPTIONS " [--show]";
   Query q;
-  if (!queryFromArgs(rest, "path", usage, q)) return kExitBadInput;
+  if (!queryFromArgs(args, "path", usage, q)) return kExitBadInput;
   const MapDocument& doc = q.doc;
   const Grid& g = doc.grid;
-  const SearchOptions& options = q.options;
-  GridSearch search(g);
-  TurnOptions turns;
-  bool turnAware = false;
-  if (!turnOptionsFromArgs(args, turns, turnAware)) return kExitBadInput;
-  std::vector<NodeId> path;
-  SearchStatus status;
-  if (hierarchical) {  // HPA* (cmd_path_hpa.cpp)
-    const int exit = runHierarchicalPath(args, q, path);
-    if (exit == kExitBadInput) return exit;
-    status = exit == kExitOk ? SearchStatus::Found : SearchStatus::NoPath;
-  } else if (turnAware) {  // over (cell, heading) states (cmd_path_turns.cpp)
-    const int exit = runTurnPath(q, turns, path);
-    if (exit == kExitBadInput) return exit;
-    status = exit == kExitOk ? SearchStatus::Found : SearchStatus::NoPath;
-  } else {
-    status = q.run(search, options);
-    if (status == SearchStatus::InvalidInput) {
-      fail(std::string("path: ") + search.message());
-      return kExitBadInput;
-    }
-    const SearchStats& s = search.stats();
-    char cost[64];
-    std::snprintf(cost, sizeof cost, "%.10g", s.pathCost);
-    std::cout << "status: " << statusName(status) << "\n"
-              << "algorithm: " << algorithmName(options.algorithm) << "\n"
-              << "heuristic: " << heuristicName(options.heuristic) << "\n";
-    if (status == SearchStatus::Found) std::cout << "cost: " << cost << "\ncells: " << s.pathCells << "\n";
-    std::cout << "expansions: " << s.expanded << "\n";
-    if (options.algorithm == Algorithm::WeightedAStar)
-      std::cout << "weight: " << options.weight << "\nreopened: " << s.reopened << "\n";
-    path.assign(search.path().begin(), search.path().end());
+  const PlannerInfo& planner = *q.settings.planner;
+  PlannerRunner runner(g, q.settings, &q.landmarks);
+  if (!runner.prepare()) {
+    fail(std::string("path: ") + planner.name + ": " + runner.message());
+    return kExitBadInput;
   }
+  const PlannerAnswer& a = runner.answer(q.start, q.goals);
+  if (a.status == SearchStatus::InvalidInput) {
+    fail("path: " + a.message);
+    return kExitBadInput;
+  }
+  char cost[64];
+  std::snprintf(cost, sizeof cost, "%.10g", a.cost);
+  std::cout << "status: " << statusName(a.status) << "\n"
+            << "algorithm: " << planner.name << "\n"
+            << "ran: " << a.ranAs->name
+            << (a.ranAs != &planner ? std::string(" (") + planner.name + " does not apply to this map or query)" : "")
+            << "\n";
+  if (planner.usesHeuristic) std::cout << "heuristic: " << heuristicName(q.settings.search.heuristic) << "\n";
+  if (a.status == SearchStatus::Found) std::cout << "cost: " << cost << "\ncells: " << a.cells.size() << "\n";
+  std::cout << "expansions: " << a.expanded << "\n";
+  const double bound = q.settings.bound();
+  // What the planner promises with these settings ("none": no bound is stated for them).
+  if (!planner.optimal) {
+    char factor[32] = "none";
+    if (bound > 0.0) std::snprintf(factor, sizeof factor, "%.6g x optimal", bound);
+    std::cout << "bound: " << factor << "\n";
+  }
+  for (const auto& [key, value] : runner.details()) std::cout << key << ": " << value << "\n";
   if (args.has("--show")) {
     std::string cells;
     std::vector<Terrain> terrain;
     (void)resolveLetters(doc, cells, terrain);
-    for (NodeId n : path) cells[n] = '*';
+    for (NodeId n : a.cells) cells[n] = '*';
     cells[q.start] = 'S';
     for (NodeId goal : q.goals) cells[goal] = 'G';
     // Hex maps: cells two characters apart and odd rows indented by one, so the six
@@ -85,7 +73,7 @@ int cmdPath(const Args& args) {
       std::cout << spaced << "\n";
     }
   }
-  return status == SearchStatus::Found ? kExitOk : kExitMismatch;
+  return a.status == SearchStatus::Found ? kExitOk : kExitMismatch;
 }
 
 }  // namespace astar::cli

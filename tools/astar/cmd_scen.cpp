@@ -1,6 +1,8 @@
-// astar scen FILE.map.scen [--map FILE.map] [--algorithm A] [--heuristic H] [search switches] [--rows N] [--json]
-// Runs scenario rows (all, or N spread evenly over the file) and checks each search cost
-// against the row's optimal length within its printed precision. Without --map, the map is
+// astar scen FILE.map.scen [--map FILE.map] [--algorithm A] [planner options] [--rows N] [--json]
+// Runs scenario rows (all, or N spread evenly over the file) with any planner (planners.h) and
+// checks each cost against the row's optimal length within its printed precision (a bounded
+// planner: at least the optimum and at most its bound times it; a planner without a bound is
+// still held to the optimum, so scen shows how far off it is). Without --map, the map is
 // the row's map name looked up beside the scenario file, else the scenario path minus
 // ".scen". Exit 1 when any row does not match, 2 on a bad file or argument.
 #include <chrono>
@@ -10,8 +12,10 @@
 #include <iostream>
 
 #include "astar/landmarks.h"
-#include "astar/search.h"
+#include "astar/path_cost.h"
+#include "astar/planners.h"
 #include "cli.h"
+#include "planner_runner.h"
 #include "search_options.h"
 
 namespace astar::cli {
@@ -34,9 +38,8 @@ std::string number(double v) {
 }  // namespace
 
 int cmdScen(const Args& args) {
-  if (!expectPositional(args, 1,
-                        "scen FILE.map.scen [--map FILE.map] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES
-                        " [--rows N] [--json]"))
+  if (!expectPositional(
+          args, 1, "scen FILE.map.scen [--map FILE.map] [--algorithm A] " ASTAR_PLANNER_OPTIONS " [--rows N] [--json]"))
     return kExitBadInput;
   const std::string scenPath = args.positional[0];
   std::string text;
@@ -59,8 +62,10 @@ int cmdScen(const Args& args) {
   MapDocument doc;
   if (!loadMap(mapPath, doc)) return kExitBadInput;
   const Grid& g = doc.grid;
-  SearchOptions options;
-  if (!searchOptionsFromArgs(args, options)) return kExitBadInput;
+  PlannerSettings settings;
+  if (!plannerFromArgs(args, "scen", settings)) return kExitBadInput;
+  const PlannerInfo& planner = *settings.planner;
+  const SearchOptions& options = settings.search;
 
   std::size_t count = scen.rows.size();
   if (args.has("--rows")) {
@@ -87,64 +92,94 @@ int cmdScen(const Args& args) {
   }
 
   LandmarkTable<Grid> landmarks;
-  if (options.heuristic == Heuristic::Landmarks) landmarks.build(g, 8);
-  GridSearch search(g);
-  // A preprocessed algorithm builds its tables before the rows (time reported apart).
-  if (options.algorithm == Algorithm::JumpPointPlus) search.preprocessSome(0xFFFFFFFFu);
-  const Preprocessing pre = search.preprocessing();
-  char preText[96] = "";
-  if (options.algorithm == Algorithm::JumpPointPlus)
-    std::snprintf(preText, sizeof preText,
-                  ", \"preprocess_ms\": %.3f, \"preprocess_bytes\": %zu, \"goal_bounding\": %s", pre.milliseconds,
-                  pre.bytes, pre.goalBounding ? "true" : "false");
+  if (planner.usesHeuristic && options.heuristic == Heuristic::Landmarks) landmarks.build(g, 8);
+  // What a planner builds per map (HPA*'s abstract graph, JPS+'s tables) comes before the rows,
+  // its time reported apart.
+  PlannerRunner runner(g, settings, &landmarks);
+  if (!runner.prepare()) {
+    fail(scenPath + ": " + planner.name + ": " + runner.message());
+    return kExitBadInput;
+  }
+  const double bound = settings.bound();
   const bool json = args.has("--json");
   std::size_t mismatches = 0;
   std::uint64_t totalExpansions = 0;
-  double totalMicroseconds = 0.0;
+  double totalMicroseconds = 0.0, worstRatio = 0.0;
+  const PlannerInfo* ranAs = &planner;
   for (std::size_t r : picked) {
     const ScenarioRow& row = scen.rows[r];
     const NodeId start = g.index(row.startX, row.startY), goal = g.index(row.goalX, row.goalY);
     const auto t0 = std::chrono::steady_clock::now();
-    search.begin(start, goal, options, options.heuristic == Heuristic::Landmarks ? &landmarks : nullptr);
-    const SearchStatus status = search.run();
+    const PlannerAnswer& a = runner.answer(start, std::span<const NodeId>(&goal, 1));
     const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
-    if (status == SearchStatus::InvalidInput) {
-      fail(scenPath + ":" + std::to_string(row.line) + ": " + search.message());
+    if (a.status == SearchStatus::InvalidInput) {
+      fail(scenPath + ":" + std::to_string(row.line) + ": " + a.message);
       return kExitBadInput;
     }
-    const bool found = status == SearchStatus::Found;
-    const double cost = search.stats().pathCost;
-    const bool ok = found && std::fabs(cost - row.optimalLength) <= row.tolerance;
+    if (a.ranAs != &planner) ranAs = a.ranAs;
+    const bool found = a.status == SearchStatus::Found;
+    const double cost = a.cost, optimum = row.optimalLength;
+    // The path is walked move by move (path_cost.h): it must exist and cost what was reported
+    // (the turn-aware search's cost also counts turns: only its path is checked then).
+    const double walked = found ? pathCost(g, a.cells) : kIllegalPath;
+    const bool valid = found && walked != kIllegalPath && a.cells.front() == start && a.cells.back() == goal &&
+                       ((planner.kind == PlannerKind::TurnAware && bound == 0.0) ||
+                        std::fabs(walked - cost) <= 1e-6 * std::max(1.0, cost));
+    const bool ok =
+        valid && (std::fabs(cost - optimum) <= row.tolerance ||
+                  (bound > 1.0 && cost >= optimum - row.tolerance && cost <= bound * optimum + row.tolerance));
+    if (found && optimum > 0.0) worstRatio = std::max(worstRatio, cost / optimum);
     mismatches += !ok;
-    totalExpansions += search.stats().expanded;
+    totalExpansions += a.expanded;
     totalMicroseconds += us;
     char time[32];
     std::snprintf(time, sizeof time, "%.1f", us);
     if (json) {
       std::cout << "{\"row\": " << r << ", \"line\": " << row.line << ", \"expected\": " << row.optimalText
-                << ", \"cost\": " << (found ? number(cost) : "null") << ", \"expansions\": " << search.stats().expanded
+                << ", \"cost\": " << (found ? number(cost) : "null") << ", \"expansions\": " << a.expanded
                 << ", \"microseconds\": " << time << ", \"ok\": " << (ok ? "true" : "false") << "}\n";
     } else {
       std::cout << "row " << r << " (line " << row.line << "): expected " << row.optimalText << ", cost "
-                << (found ? number(cost) : std::string(statusName(status))) << ", expansions "
-                << search.stats().expanded << ", " << time << " us" << (ok ? "" : "  MISMATCH") << "\n";
+                << (found ? number(cost) : std::string(statusName(a.status))) << ", expansions " << a.expanded << ", "
+                << time << " us"
+                << (ok                ? ""
+                    : valid || !found ? "  MISMATCH"
+                                      : "  INVALID PATH")
+                << "\n";
     }
   }
-  const bool weighted = options.algorithm == Algorithm::WeightedAStar;
+  const bool preprocessed = planner.preprocessed && ranAs == &planner;
+  const Preprocessing& pre = runner.preprocessing();
+  char preText[128] = "";
+  if (preprocessed)
+    std::snprintf(preText, sizeof preText, ", \"preprocess_ms\": %.3f, \"preprocess_bytes\": %zu%s", pre.milliseconds,
+                  pre.bytes,
+                  planner.kind == PlannerKind::Search
+                      ? (pre.goalBounding ? ", \"goal_bounding\": true" : ", \"goal_bounding\": false")
+                      : "");
+  const bool weighted = plannerTakes(planner, PlannerOption::Weight);
+  const std::string boundNote = bound == 1.0 ? "" : bound > 0.0 ? "bound " + number(bound) : "no bound";
   if (json) {
     std::cout << "{\"rows\": " << picked.size() << ", \"mismatches\": " << mismatches << ", \"algorithm\": \""
-              << algorithmName(options.algorithm) << "\""
+              << planner.name << "\"" << (ranAs != &planner ? ", \"ran_as\": \"" + std::string(ranAs->name) + "\"" : "")
               << (weighted ? ", \"weight\": " + number(options.weight) : std::string())
+              << (bound != 1.0 ? ", \"bound\": " + (bound > 0.0 ? number(bound) : std::string("null")) +
+                                     ", \"worst_ratio\": " + number(worstRatio)
+                               : std::string())
               << ", \"expansions\": " << totalExpansions << ", \"microseconds\": " << number(totalMicroseconds)
               << preText << "}\n";
   } else {
-    std::cout << "rows " << picked.size() << ", mismatches " << mismatches << " (" << algorithmName(options.algorithm)
-              << (weighted ? " weight " + number(options.weight) : std::string()) << ", " << totalExpansions
-              << " expansions, " << number(totalMicroseconds / 1000.0) << " ms"
-              << (options.algorithm == Algorithm::JumpPointPlus
-                      ? ", preprocessing " + number(pre.milliseconds) + " ms, " + std::to_string(pre.bytes) + " bytes" +
-                            (pre.goalBounding ? ", goal bounding" : ", no goal bounding")
-                      : std::string())
+    std::cout << "rows " << picked.size() << ", mismatches " << mismatches << " (" << planner.name
+              << (ranAs != &planner ? std::string(" ran as ") + ranAs->name : std::string())
+              << (weighted ? " weight " + number(options.weight) : std::string())
+              << (boundNote.empty() ? std::string() : ", " + boundNote + ", worst " + number(worstRatio)) << ", "
+              << totalExpansions << " expansions, " << number(totalMicroseconds / 1000.0) << " ms"
+              << (preprocessed ? ", preprocessing " + number(pre.milliseconds) + " ms" +
+                                     (pre.bytes ? ", " + std::to_string(pre.bytes) + " bytes" : std::string()) +
+                                     (planner.kind != PlannerKind::Search ? std::string()
+                                      : pre.goalBounding                  ? ", goal bounding"
+                                                                          : ", no goal bounding")
+                               : std::string())
               << ")\n";
   }
   return mismatches ? kExitMismatch : kExitOk;

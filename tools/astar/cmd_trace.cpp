@@ -1,5 +1,4 @@
-// astar trace MAP [SX SY GX GY] [--algorithm A] [--heuristic H] [search switches]
-//                 [--expansions K] [--open N]:
+// astar trace MAP [SX SY GX GY] [--algorithm A] [planner options] [--expansions K] [--open N]:
 // the first K expansions of one search, one JSON line each: the node taken, what happened to
 // each neighbour (opened, improved, not-better, skipped-closed, reopened) and then the first N
 // nodes of the open list in the order the search will take them. The playground's code pane
@@ -10,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/planners.h"
 #include "astar/search.h"
 #include "cli.h"
 #include "search_options.h"
@@ -43,16 +43,20 @@ void keys(std::ostream& out, const GridSearch& search, NodeId n) {
 }  // namespace
 
 int cmdTrace(const Args& args) {
-  const char* usage =
-      "trace MAP [SX SY GX GY] [--algorithm A] [--heuristic H] " ASTAR_SEARCH_SWITCHES " [--expansions K] [--open N]";
+  const char* usage = "trace MAP [SX SY GX GY] [--algorithm A] " ASTAR_PLANNER_OPTIONS " [--expansions K] [--open N]";
   Query q;
   if (!queryFromArgs(args, "trace", usage, q)) return kExitBadInput;
+  if (q.settings.planner->kind != PlannerKind::Search) {
+    fail(std::string("trace: ") + q.settings.planner->name +
+         " is not a run of the search loop on the grid, which trace replays expansion by expansion");
+    return kExitBadInput;
+  }
   long long expansions = 10, openRows = 10;
   if (args.has("--expansions") && !parseIntArg(args.get("--expansions"), "--expansions", 1, 1000000, expansions))
     return kExitBadInput;
   if (args.has("--open") && !parseIntArg(args.get("--open"), "--open", 0, 1000, openRows)) return kExitBadInput;
   const Grid& g = q.doc.grid;
-  SearchOptions options = q.options;
+  SearchOptions options = q.settings.search;
   options.traceExpansions = true;
   GridSearch search(g);
   SearchStatus status = search.begin(q.start, std::span<const NodeId>(q.goals), options,

@@ -4,8 +4,11 @@
 #include <iostream>
 #include <string>
 
+#include "astar/formats.h"
 #include "astar/generators.h"
-#include "astar/hierarchical.h"
+#include "astar/jump_point_plus.h"
+#include "astar/limits.h"
+#include "astar/planners.h"
 #include "astar/version.h"
 #include "cli.h"
 #include "search_options.h"
@@ -36,26 +39,50 @@ std::vector<Command> commands() {
 void usage(std::ostream& out, const std::vector<Command>& table) {
   out << "usage: astar COMMAND ...   (astar --version prints the version)\n\ncommands:\n";
   for (const Command& c : table) out << "  astar " << c.usage << "\n      " << c.summary << "\n";
-  out << "\nsearch options (path, compare, scen, bench):\n"
-      << "  --algorithm A        " << astar::cli::algorithmNameList() << " (bench: --algorithms LIST)\n"
+  out << "\nplanners (--algorithm in path, scen, trace; --algorithms LIST in bench; compare runs all):\n";
+  for (const astar::PlannerInfo& p : astar::planners()) {
+    std::string takes;
+    for (int i = 0; i < astar::kPlannerOptionCount; ++i)
+      if (astar::plannerTakes(p, static_cast<astar::PlannerOption>(i)))
+        takes += (takes.empty() ? "--" : ", --") +
+                 std::string(astar::plannerOptionName(static_cast<astar::PlannerOption>(i)));
+    out << "  " << p.name << ": " << p.note << "\n      "
+        << (p.optimal   ? "optimal"
+            : p.bounded ? p.boundText
+                        : "no bound on cost")
+        << (p.kind == astar::PlannerKind::Search ? "" : "; trace: not a run of the search loop") << "; takes "
+        << (takes.empty() ? "no planner option" : takes) << "\n";
+  }
+  out << "\nplanner options (a planner refuses those it does not take):\n"
       << "  --heuristic H        " << astar::cli::heuristicNameList() << " (default octile)\n"
-      << "  --weight W           weighted A*: f = g + W h, W >= 1 (default 1.5 when weighted-astar runs)\n"
-         "  --no-wrap-aware      heuristic ignores wrap-around edges (default --wrap-aware: torus distance)\n"
+      << "  --weight W           weighted A*: f = g + W h, W from " << astar::kMinWeight << " to "
+      << static_cast<long long>(astar::kMaxWeight) << " (default " << astar::kDefaultWeight << ")\n"
+      << "  --no-wrap-aware      heuristic ignores wrap-around edges (default --wrap-aware: torus distance)\n"
          "  --no-portal-aware    heuristic ignores portals (default --portal-aware)\n"
          "  --reopen             weighted A*: put closed nodes back on the open list when a cheaper path\n"
-         "                       is found (default off; the W x optimal bound holds either way)\n";
-  out << "\nalgorithms:\n";
-  for (const astar::AlgorithmInfo& a : astar::algorithms()) out << "  " << a.name << ": " << a.note << "\n";
-  out << "  " << astar::kHierarchicalName << " (path only, --cluster-size N: " << astar::kMinClusterSize << ".."
-      << astar::kMaxClusterSize << ", default " << astar::kDefaultClusterSize
-      << "): hierarchical path-finding (HPA*); valid paths, not always optimal\n";
+         "                       is found (default off; the W x optimal bound holds either way)\n"
+         "  --goal-bounding-cells N  jps-plus: build goal bounding on maps up to N open cells (default "
+      << astar::SearchOptions{}.goalBoundingMaxCells << ")\n"
+      << "  --cluster-size N     hpa: clusters of N x N cells, " << astar::kMinClusterSize << ".."
+      << astar::kMaxClusterSize << " (default " << astar::kDefaultClusterSize << ")\n"
+      << "  --turn-cost C        turn-aware: cost of each heading step (45 degrees square 8-way, 90 4-way, 60 hex)\n"
+         "  --no-reverse         turn-aware: never turn back (except where nothing else is possible)\n"
+         "  --heading DIR        turn-aware: the heading at the start (N, NE, E, ...)\n"
+         "  a turn option without --algorithm runs turn-aware\n"
+         "limits: jps-plus runs as jps on maps over "
+      << astar::kJumpPointPlusMaxCells << " cells, and on 4-way maps or with several goals (path and compare say so)\n";
   out << "\ngenerators (generate KIND):\n";
   for (const astar::GeneratorInfo& g : astar::generators())
     out << "  " << g.name << ": " << g.description << " Default " << g.defaultWidth << " x " << g.defaultHeight
         << (g.usesDensity ? "; --density D (default 0.25)" : "")
         << (g.usesTunnels ? "; --tunnels T (0..4, default 1)" : "") << ".\n";
-  out << "\nformats: playground (.map.txt), movingai (.map), tutorial (.grid.txt), tutorial2 (.tut2.txt)\n"
-         "exit status: 0 ok, 1 mismatch or no path, 2 bad file or argument\n";
+  out << "\nformats (convert --to NAME, or by the file's ending; read by content first):\n";
+  for (const astar::FormatInfo& f : astar::formats()) {
+    std::string endings;
+    for (const char* e : f.extensions) endings += (endings.empty() ? "" : ", ") + std::string(e);
+    out << "  " << f.name << " (" << endings << "): " << f.label << "\n";
+  }
+  out << "exit status: 0 ok, 1 mismatch or no path, 2 bad file or argument\n";
 }
 
 }  // namespace

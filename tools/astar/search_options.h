@@ -1,13 +1,16 @@
-// The search options of the commands that search (path, compare, scen, bench): --algorithm,
-// --heuristic, --weight, --wrap-aware / --no-wrap-aware, --portal-aware / --no-portal-aware
-// and --reopen (SearchOptions::algorithm, heuristic, weight, wrapAware, portalAware,
-// reopenClosed). A command accepts the ones in its usage line (commands.inc).
+// The planner options of the commands that search (path, compare, scen, bench, trace):
+// --algorithm (a planner row, planners.h), --heuristic, --weight, --wrap-aware / --no-wrap-aware,
+// --portal-aware / --no-portal-aware, --reopen, --goal-bounding-cells, --cluster-size,
+// --turn-cost, --no-reverse, --heading. A command accepts the ones in its usage line
+// (commands.inc); a planner takes the ones its row lists, and any other is refused (exit 2).
 #pragma once
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "astar/landmarks.h"
+#include "astar/limits.h"
+#include "astar/planners.h"
 #include "astar/search.h"
 #include "astar/turn_space.h"
 #include "cli.h"
@@ -27,19 +30,77 @@ inline std::string heuristicNameList() {
   return out;
 }
 
-inline bool searchOptionsFromArgs(const Args& args, SearchOptions& options) {
-  if (args.has("--algorithm") && !parseAlgorithm(args.get("--algorithm").c_str(), options.algorithm)) {
-    fail("unknown algorithm '" + args.get("--algorithm") + "' (" + algorithmNameList() + ")");
+// What a query runs: a planner row (planners.h) and the values of the options it takes.
+struct PlannerSettings {
+  const PlannerInfo* planner = &plannerFor(Algorithm::AStar);
+  SearchOptions search;                   // Search and TurnAware rows (search.algorithm follows the row)
+  TurnOptions turns;                      // TurnAware
+  int clusterSize = kDefaultClusterSize;  // Hierarchical
+  // cost / optimal this planner promises with these settings (1: optimal, 0: no bound). The
+  // turn-aware search is optimal over its own costs; against the grid's optimum only while
+  // turns are free and unrestricted.
+  double bound() const {
+    if (planner->kind == PlannerKind::TurnAware &&
+        (turns.turnCost != 0.0 || turns.noReverse || turns.initialHeading != kNoHeading))
+      return 0.0;
+    return plannerBound(*planner, planner->kind == PlannerKind::Hierarchical ? clusterSize : search.weight);
+  }
+};
+
+// The planner option a command-line option sets ("--no-wrap-aware" sets WrapAware); false
+// for the options of the command itself (--rows, --json, ...).
+inline bool plannerOptionOf(const std::string& cliOption, PlannerOption& out) {
+  // "--no-reverse" is an option of its own; "--no-wrap-aware" is the twin of "--wrap-aware".
+  for (const std::string& name :
+       {cliOption.substr(2), cliOption.compare(0, 5, "--no-") == 0 ? cliOption.substr(5) : ""})
+    for (int i = 0; i < kPlannerOptionCount; ++i)
+      if (name == plannerOptionName(static_cast<PlannerOption>(i))) {
+        out = static_cast<PlannerOption>(i);
+        return true;
+      }
+  return false;
+}
+
+// "weighted-astar" or "astar, greedy, jps, ...": the rows that take the option.
+inline std::string plannersTaking(PlannerOption o) {
+  std::string out;
+  for (const PlannerInfo& p : planners())
+    if (plannerTakes(p, o)) out += (out.empty() ? "" : ", ") + std::string(p.name);
+  return out;
+}
+
+// Refuses an option that none of `rows` takes: "path: hpa does not take --turn-cost (turn-aware
+// does)". A command that runs one planner passes that row alone.
+inline bool refuseOptionsNotTaken(const Args& args, const std::string& command,
+                                  const std::vector<const PlannerInfo*>& rows) {
+  for (const auto& [cliOption, value] : args.options) {
+    PlannerOption o;
+    if (!plannerOptionOf(cliOption, o)) continue;
+    bool taken = false;
+    for (const PlannerInfo* p : rows) taken = taken || plannerTakes(*p, o);
+    if (taken) continue;
+    std::string names;
+    for (const PlannerInfo* p : rows) names += (names.empty() ? "" : ", ") + std::string(p->name);
+    const std::string takers = plannersTaking(o);
+    fail(
+        command + ": " + names + (rows.size() == 1 ? " does" : " do") + " not take " + cliOption +
+        (takers.empty() ? std::string() : " (" + takers + (takers.find(',') == std::string::npos ? " does)" : " do)")));
     return false;
   }
+  return true;
+}
+
+// The option values, whichever planner takes them.
+inline bool plannerValuesFromArgs(const Args& args, PlannerSettings& s) {
+  SearchOptions& options = s.search;
   if (args.has("--heuristic") && !parseHeuristic(args.get("--heuristic").c_str(), options.heuristic)) {
     fail("unknown heuristic '" + args.get("--heuristic") + "' (" + heuristicNameList() + ")");
     return false;
   }
   if (args.has("--weight")) {
     if (!parseNumberArg(args.get("--weight"), "--weight", options.weight)) return false;
-    if (options.weight < 1.0) {
-      fail("--weight must be >= 1");
+    if (!(options.weight >= kMinWeight && options.weight <= kMaxWeight)) {
+      fail(std::string("--weight: ") + kWeightRangeMessage);
       return false;
     }
   } else if (options.algorithm == Algorithm::WeightedAStar) {
@@ -48,15 +109,18 @@ inline bool searchOptionsFromArgs(const Args& args, SearchOptions& options) {
   if (args.has("--wrap-aware") || args.has("--no-wrap-aware")) options.wrapAware = args.has("--wrap-aware");
   if (args.has("--portal-aware") || args.has("--no-portal-aware")) options.portalAware = args.has("--portal-aware");
   if (args.has("--reopen")) options.reopenClosed = true;
-  return true;
-}
-
-// ---- turn-aware search: --turn-cost C, --no-reverse, --heading DIR (astar/turn_space.h) ----
-// Sets `used` when any of them is given; DIR is one of core's direction names (N, E, ...).
-inline bool turnOptionsFromArgs(const Args& args, TurnOptions& out, bool& used) {
-  used = args.has("--turn-cost") || args.has("--no-reverse") || args.has("--heading");
-  if (args.has("--turn-cost") && !parseNumberArg(args.get("--turn-cost"), "--turn-cost", out.turnCost)) return false;
-  out.noReverse = args.has("--no-reverse");
+  long long n = 0;
+  if (args.has("--goal-bounding-cells")) {
+    if (!parseIntArg(args.get("--goal-bounding-cells"), "--goal-bounding-cells", 0, kMaxGridCells, n)) return false;
+    options.goalBoundingMaxCells = static_cast<std::uint32_t>(n);
+  }
+  if (args.has("--cluster-size")) {
+    if (!parseIntArg(args.get("--cluster-size"), "--cluster-size", kMinClusterSize, kMaxClusterSize, n)) return false;
+    s.clusterSize = static_cast<int>(n);
+  }
+  TurnOptions& turns = s.turns;
+  if (args.has("--turn-cost") && !parseNumberArg(args.get("--turn-cost"), "--turn-cost", turns.turnCost)) return false;
+  turns.noReverse = args.has("--no-reverse");
   if (args.has("--heading")) {
     Direction d;
     if (!parseDirection(args.get("--heading"), d)) {
@@ -65,11 +129,33 @@ inline bool turnOptionsFromArgs(const Args& args, TurnOptions& out, bool& used) 
       fail("unknown heading '" + args.get("--heading") + "' (" + names + ")");
       return false;
     }
-    out.initialHeading = d;
+    turns.initialHeading = d;
   }
   return true;
 }
-// ---- end turn-aware search ----
+
+// "astar, ..., hpa, d-star-lite, turn-aware": every planner's name.
+inline std::string plannerNameList() {
+  std::string out;
+  for (const PlannerInfo& p : planners()) out += (out.empty() ? "" : ", ") + std::string(p.name);
+  return out;
+}
+
+// --algorithm NAME: any planner row (default astar; turn-aware when a turn option is given
+// without --algorithm). Refuses an option the row does not take, then reads the values.
+inline bool plannerFromArgs(const Args& args, const std::string& command, PlannerSettings& s) {
+  if (args.has("--algorithm")) {
+    s.planner = findPlanner(args.get("--algorithm").c_str());
+    if (!s.planner) {
+      fail("unknown algorithm '" + args.get("--algorithm") + "' (" + plannerNameList() + ")");
+      return false;
+    }
+  } else if (args.has("--turn-cost") || args.has("--no-reverse") || args.has("--heading")) {
+    s.planner = findPlanner("turn-aware");
+  }
+  s.search.algorithm = s.planner->algorithm;
+  return refuseOptionsNotTaken(args, command, {s.planner}) && plannerValuesFromArgs(args, s);
+}
 
 // The query of a searching command: MAP SX SY GX GY, or MAP alone for the map's own start and
 // goals (every end inside and passable), the search options, and the landmark table when the
@@ -78,17 +164,14 @@ struct Query {
   MapDocument doc;
   NodeId start = kNoNode;
   std::vector<NodeId> goals;
-  SearchOptions options;
-  LandmarkTable<Grid> landmarks;
-  // Runs one search of this query with `with` (the query's options, or a variant of them).
-  SearchStatus run(GridSearch& search, const SearchOptions& with) const {
-    search.begin(start, std::span<const NodeId>(goals), with,
-                 with.heuristic == Heuristic::Landmarks ? &landmarks : nullptr);
-    return search.run();
-  }
+  PlannerSettings settings;
+  LandmarkTable<Grid> landmarks;  // built when the landmarks heuristic is chosen
 };
 
-inline bool queryFromArgs(const Args& args, const char* command, const char* usage, Query& q) {
+// onePlanner: the command runs the planner --algorithm names (path, trace), and an option that
+// planner does not take is refused; otherwise (compare) the options go to the planners that
+// take them.
+inline bool queryFromArgs(const Args& args, const char* command, const char* usage, Query& q, bool onePlanner = true) {
   const std::string name = command;
   if (args.positional.size() != 1 && args.positional.size() != 5) {
     fail(name + ": expected MAP, or MAP SX SY GX GY\nusage: astar " + usage);
@@ -120,13 +203,9 @@ inline bool queryFromArgs(const Args& args, const char* command, const char* usa
       return false;
     }
   }
-  if (!searchOptionsFromArgs(args, q.options)) return false;
-  if (q.options.heuristic == Heuristic::Landmarks) q.landmarks.build(g, 8, q.start);
+  if (onePlanner ? !plannerFromArgs(args, name, q.settings) : !plannerValuesFromArgs(args, q.settings)) return false;
+  if (q.settings.search.heuristic == Heuristic::Landmarks) q.landmarks.build(g, 8, q.start);
   return true;
 }
-
-// astar path --algorithm hpa (cmd_path_hpa.cpp): prints the query's lines, fills path; returns
-// kExitOk (found), kExitMismatch (no path) or kExitBadInput.
-int runHierarchicalPath(const Args& args, const Query& q, std::vector<NodeId>& path);
 
 }  // namespace astar::cli

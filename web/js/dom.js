@@ -1,4 +1,5 @@
 // Small DOM and formatting helpers every view shares (one copy of each).
+import { clockStepMs } from './clock.js';
 
 // The page's elements by id. Typed `any`: which element an id names (an input, a select, a
 // canvas) is the page's markup, which the type checker cannot see.
@@ -37,10 +38,13 @@ export function formatNumber(v) {
   return String(Number(v.toFixed(4)));
 }
 
-// Engine milliseconds: the browser's clock ticks in 0.1 ms steps (no cross-origin isolation).
-export function formatMs(ms) {
-  if (!(ms > 0)) return '< 0.1';
-  return ms.toFixed(ms < 10 ? 2 : 1);
+// Engine milliseconds, to the precision of the browser's clock (clock.js: 0.1 ms steps in
+// Chromium, 1 ms in Firefox and WebKit): '< 1' for what took less than one step there, '< 0.1'
+// in Chromium; no more decimals than the step has, and at most 2 (1 from 10 ms on).
+export function formatMs(ms, stepMs = clockStepMs()) {
+  const stepDecimals = Math.max(0, Math.ceil(-Math.log10(stepMs) - 1e-9));
+  if (!(ms >= stepMs)) return `< ${Number(stepMs.toFixed(stepDecimals))}`;
+  return ms.toFixed(Math.min(stepDecimals, ms < 10 ? 2 : 1));
 }
 
 // Offers a blob as a download named fileName (map files, pictures, videos).

@@ -1,22 +1,25 @@
-// The embedded playground, for course pages: index.html?embed#v1.… (a share link with the
-// embed flag) shows only the canvas, a play / step / reset bar and a link to open the same
+// The embedded playground, for course pages: embed.html#v1.… (a share link at the embed's
+// address; index.html?embed#v1.… too, but only same-origin pages may frame index.html, see
+// scripts/site_headers.mjs) shows only the canvas, a play / step / reset bar and a link to open the same
 // state in the full playground; it fits any iframe (web/embed.css), plays the search at once
 // with `autoplay`, and never reads or writes the autosave (Files.embedded) or the first-visit
 // hint's key: a course page must not change what the visitor's own playground holds.
 import { $, el } from './dom.js';
+import { copyNow } from './clipboard.js';
 import { documentLink } from './document.js';
 
 // What the address asks for. `hash` is the share link's fragment as loaded (opening it takes
 // it out of the address bar, so it is kept here for the "open in the playground" link).
 export function embedOptions(loc = location) {
   const query = new URLSearchParams(loc.search);
-  return { on: query.has('embed'), autoplay: query.has('autoplay') && query.get('autoplay') !== '0', hash: loc.hash };
+  return { on: /\/embed\.html$/.test(loc.pathname) || query.has('embed'), autoplay: query.has('autoplay') && query.get('autoplay') !== '0', hash: loc.hash };
 }
 
-// A share link (…/index.html#v1.…) as the embed's address (…/index.html?embed#v1.…).
+// A share link (…/#v1.… or …/index.html#v1.…) as the embed's address (…/embed.html#v1.…),
+// next to the page the link names, so a published fork embeds itself.
 export function embedUrl(shareUrl) {
-  const url = new URL(shareUrl);
-  url.search = '?embed';
+  const url = new URL('embed.html', shareUrl);
+  url.hash = new URL(shareUrl).hash;
   return url.href;
 }
 
@@ -27,11 +30,17 @@ export function iframeSnippet(shareUrl) {
 }
 
 // Share: the embed code next to the link (hidden again with it when the link goes out of date).
-export function showEmbedCode(shareUrl) {
+// A click on it copies it (in the click itself, which WebKit requires) and says so.
+export function showEmbedCode(shareUrl, messages) {
   const box = $('share-embed');
   if (!box) return;
   box.value = iframeSnippet(shareUrl);
   box.hidden = false;
+  box.onclick = async () => {
+    box.select();
+    const copied = await copyNow(box.value);
+    messages?.show(copied ? 'Embed code copied: paste it into a course page.' : 'Embed code selected: copy it with Ctrl+C (⌘C).');
+  };
 }
 
 // Builds the embed's bar under the canvas: Play / Pause, Step, Reset and the link out, which
@@ -42,6 +51,7 @@ export function buildEmbedBar({ store, controller, options }) {
   const reset = el('button', { text: 'Reset', attrs: { type: 'button', id: 'embed-reset' } });
   const out = new URL(location.href);
   out.search = '';
+  out.pathname = out.pathname.replace(/\/embed\.html$/, '/');
   out.hash = options.hash;
   const link = el('a', { text: 'Open in the playground ↗', attrs: { id: 'embed-open', href: out.href, target: '_blank', rel: 'noopener' } });
   let serial = 0, timer = 0;

@@ -8,6 +8,7 @@ import { DocumentError, documentLink, readDocumentLink, saveTabDocument, readTab
   sameDocument, checkDocument, claimTabId } from './document.js';
 import { $, saveBlob, fileBaseName } from './dom.js';
 import { showEmbedCode } from './embed.js';
+import { startCopy } from './clipboard.js';
 // Browsers keep about 5 MB of localStorage per site (Chromium: 5 M characters); a document
 // larger than this is not even tried.
 export const kMaxAutosaveChars = 4_500_000;
@@ -177,8 +178,10 @@ export class Files {
 
   // ---- share links ----
   async share() {
+    const copy = startCopy();  // inside the click, before any await: WebKit copies only there
     const fragment = await documentLink(this.store.snapshot());
     if (fragment.length > kMaxLinkChars) {
+      copy.supply('');
       // A link this long could not be opened again (share.js refuses it): offer the file.
       $('share-link').hidden = true;
       this.messages.show(`This map is too large for a link (${fragment.length.toLocaleString('en')} characters; ` +
@@ -196,13 +199,10 @@ export class Files {
     box.scrollIntoView({ block: 'nearest' });
     box.focus({ preventScroll: true });
     box.select();
-    showEmbedCode(url);
+    showEmbedCode(url, this.messages);
     $('share-lesson').hidden = false;  // the third way to share (web/js/lessons/panel.js)
-    let copied = false;
-    try {
-      await navigator.clipboard.writeText(url);
-      copied = true;
-    } catch { /* the link is in the box to copy by hand */ }
+    copy.supply(url);
+    const copied = await copy.copied;  // if not, the link is in the box to copy by hand
     this.messages.show(`${copied ? 'Link copied' : 'Link ready in the box next to Share and in the address bar'} (${url.length} characters).`);
     return url;
   }

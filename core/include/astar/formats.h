@@ -19,6 +19,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,13 +38,42 @@ enum class MapFormat : std::uint8_t { Unknown, Playground, MovingAi, Tutorial, T
 
 const char* formatName(MapFormat f);                          // "playground", "movingai", "tutorial", "tutorial2"
 bool parseFormatName(std::string_view name, MapFormat& out);  // the names above
-// By the file name's ending: ".map.txt" Playground, ".map" MovingAi, ".grid.txt" / ".grid"
-// Tutorial, ".tut2.txt" / ".tut2" Tutorial2; Unknown otherwise.
+// By the file name's ending (any of a format's extensions, the longest match first: ".map.txt"
+// Playground before ".map" MovingAi); Unknown otherwise.
 MapFormat formatFromFileName(std::string_view fileName);
 // By content first (the Playground magic line, the Moving AI `type` line, the tutorial
 // number headers), then by the file name. Unknown when neither tells.
 MapFormat detectFormat(std::string_view text, std::string_view fileName = {});
-const char* formatExtension(MapFormat f);  // ".map.txt", ".map", ".grid.txt", ".tut2.txt"
+const char* formatExtension(MapFormat f);  // the one written: ".map.txt", ".map", ".grid.txt", ".tut2.txt"
+
+struct MapDocument;
+
+// What a format can hold; a writer drops the rest and says so (writeMap's `lost`).
+struct FormatCapabilities {
+  bool costs = false;         // cell entry costs other than 1
+  bool movementRule = false;  // the diagonal rule and cost model
+  bool hexCells = false;
+  bool wrap = false;
+  bool portals = false;
+  bool oneWayCells = false;
+  int maxGoals = 0;       // 0: no start or goal
+  bool metadata = false;  // name, author, description
+};
+
+// The format table: one row per map format, read for detection, dispatch, the CLI's help and
+// convert, the fuzz targets and the page's file picker (registry().formats). Adding a format =
+// its reader and writer in core/src/format_<name>.cpp and a row (core/src/formats.cpp).
+struct FormatInfo {
+  MapFormat format = MapFormat::Unknown;
+  const char* name = "";   // "playground", "movingai", ...: --to, links, fuzz target and corpus folder
+  const char* label = "";  // for people: "A* Playground map", "Moving AI map", ...
+  std::span<const char* const> extensions = {};  // recognised endings, the one written first
+  Error (*read)(std::string_view text, MapDocument& out) = nullptr;
+  std::string (*write)(const MapDocument& doc, std::vector<std::string>* lost) = nullptr;
+  FormatCapabilities can = {};
+};
+std::span<const FormatInfo> formats();
+const FormatInfo* formatInfo(MapFormat f);  // nullptr for Unknown
 
 // One terrain letter: a passable cell with an entry cost, or a wall (wall == true).
 struct Terrain {

@@ -29,10 +29,10 @@ inline constexpr int kMaxPortals = 256;
 inline constexpr double kMinCellCost = 1e-30;
 inline constexpr double kMaxCost = 1e30;
 
-// Weighted A*'s weight on h (f = g + w * h): 1 is plain A*; the bound keeps w * h finite for
-// every heuristic value a map can give.
+// Weighted A*'s weight W (f = g + W h): 1 is A*; the bound W x optimal holds for every W here.
 inline constexpr double kMinWeight = 1.0;
 inline constexpr double kMaxWeight = 1e6;
+inline constexpr const char* kWeightRangeMessage = "weight must be a number from 1 to 1000000";
 
 // Hierarchical search (HPA*, hierarchical.h): clusters of kMinClusterSize..kMaxClusterSize
 // cells per side (a cluster's intra-cluster costs are a nodes x nodes table filled by one

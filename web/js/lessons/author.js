@@ -7,6 +7,7 @@
 import { $, el } from '../dom.js';
 import { kMaxLinkChars } from '../share.js';
 import { documentLink } from '../document.js';
+import { startCopy } from '../clipboard.js';
 import { LessonError, kLessonLimits, parseLesson } from './format.js';
 import { resultOf } from './runner.js';
 
@@ -137,8 +138,10 @@ export class LessonAuthor {
 // Encodes a snapshot with a lesson as a link, puts it in the read-only box (selected) and on
 // the clipboard when the browser allows. Returns the URL, or "" when the link would be too long.
 export async function showLessonLink(box, snapshot, messages) {
+  const copy = startCopy();  // inside the click, before any await: WebKit copies only there
   const fragment = await documentLink(snapshot);
   if (fragment.length > kMaxLinkChars) {
+    copy.supply('');
     messages.show(`This lesson is too large for a link (${fragment.length.toLocaleString('en')} characters; at most ${kMaxLinkChars.toLocaleString('en')}).`, 'error');
     return '';
   }
@@ -147,11 +150,8 @@ export async function showLessonLink(box, snapshot, messages) {
   box.hidden = false;
   box.focus();
   box.select();
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    copied = true;
-  } catch { /* the link is in the box */ }
+  copy.supply(url);
+  const copied = await copy.copied;  // if not, the link is in the box
   messages.show(`${copied ? 'Lesson link copied' : 'Lesson link ready in the box'} (${url.length} characters).`);
   return url;
 }

@@ -1,5 +1,5 @@
 // A one-line hint on the canvas for a first visit (what to do first, as PathFinding.js's demo
-// says in one box). The markup shows it (an inline script in index.html hides it at once for a
+// says in one box). The markup shows it (js/first_paint.js and style.css hide it at once for a
 // returning visitor); it goes away on the first click or key on the canvas and is not shown
 // again in this browser.
 import { $ } from '../dom.js';

@@ -2,7 +2,7 @@
 // search is also announced to screen readers. Shows the engine time only once the engine is
 // warm (main.js warms it before the first search, so the first figure is a real one).
 import { Status, kStatusNames } from '../engine.js';
-import { $, setText, formatNumber } from '../dom.js';
+import { $, setText, formatNumber, formatMs } from '../dom.js';
 import { ControllerState } from '../controller.js';
 
 export class StatsView {
@@ -31,7 +31,7 @@ export class StatsView {
     const hasPath = status === Status.Found || status === Status.NoPath;
     setText('stat-path-cost', hasPath ? formatNumber(s.pathCost) + (s.partial ? ' (partial)' : '') : '–', hasPath ? s.pathCost : '');
     setText('stat-path-cells', String(s.pathCells), s.pathCells);
-    setText('stat-time', s.engineMs > 0 ? `${s.engineMs.toFixed(s.engineMs < 1 ? 3 : 2)} ms` : (s.expanded ? '< 0.1 ms' : '0 ms'), s.engineMs);
+    setText('stat-time', s.engineMs > 0 || s.expanded ? `${formatMs(s.engineMs)} ms` : '0 ms', s.engineMs);
     $('play').textContent = state === ControllerState.Playing ? 'Pause' : 'Play';
     $('step-back').disabled = s.expanded === 0;
     this.updateButtons();

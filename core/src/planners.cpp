@@ -1,0 +1,140 @@
+// The planner table (planners.h): the search loop's algorithms as rows made from their own
+// table (algorithms.cpp), so nothing of theirs is typed twice, then HPA*, D* Lite and the
+// turn-aware search. Adding a planner = a row here, its code, and its branch in the CLI's and
+// the bindings' runners (CONTRIBUTING.md, "Adding a planner").
+#include "astar/planners.h"
+
+#include <array>
+#include <cstring>
+#include <iterator>
+
+#include "astar/hierarchical.h"
+#include "astar/limits.h"
+
+namespace astar {
+
+namespace {
+
+constexpr const char* kOptionNames[kPlannerOptionCount] = {
+    "heuristic",           "weight",       "wrap-aware", "portal-aware", "reopen",
+    "goal-bounding-cells", "cluster-size", "turn-cost",  "no-reverse",   "heading"};
+
+constexpr std::uint32_t kHeuristicOptions =
+    optionBit(PlannerOption::Heuristic) | optionBit(PlannerOption::WrapAware) | optionBit(PlannerOption::PortalAware);
+
+// Weighted A*: cost <= W x optimal for every accepted W (factor 0 stands for the parameter).
+constexpr PlannerBound kWeightBound[] = {{1, static_cast<int>(kMaxWeight), 0.0}};
+
+// HPA* (no smoothing): the worst cost / optimal over every row of the 13 shared Moving AI maps
+// (31,870 rows, 8-way without corner cutting), rounded up to the hundredth, at each cluster size
+// measured (`astar scen --algorithm hpa --cluster-size N`, bench/README.md "HPA*'s bound by
+// cluster size"). The worst case does not grow with the size (20: 1.70, 32: 1.41), so a size
+// that was not measured has no stated bound. tests/unit/test_hierarchical.cpp re-checks the
+// default size's bound on a sample of every map; the CLI case `planners` runs sizes 16 and 32.
+constexpr PlannerBound kHierarchicalBounds[] = {
+    {4, 4, 1.36},   {8, 8, 1.48},   {12, 12, 1.51}, {16, 16, 1.54}, {20, 20, 1.71},   {24, 24, 1.55},
+    {32, 32, 1.41}, {48, 48, 1.47}, {64, 64, 1.61}, {96, 96, 1.50}, {128, 128, 1.45},
+};
+static_assert(kHierarchicalBounds[0].minParameter == kMinClusterSize &&
+                  kHierarchicalBounds[std::size(kHierarchicalBounds) - 1].maxParameter == kMaxClusterSize,
+              "the HPA* bounds reach from the smallest to the largest cluster size accepted");
+
+constexpr std::size_t kPlannerCount = kAlgorithmCount + 3;
+
+std::array<PlannerInfo, kPlannerCount> makeTable() {
+  std::array<PlannerInfo, kPlannerCount> rows{};
+  std::size_t i = 0;
+  for (const AlgorithmInfo& a : algorithms()) {
+    PlannerInfo& p = rows[i++];
+    p.name = a.name;
+    p.label = a.label;
+    p.kind = PlannerKind::Search;
+    p.algorithm = a.algorithm;
+    p.optimal = a.optimal;
+    p.usesHeuristic = a.usesHeuristic;
+    p.preprocessed = a.preprocessed;
+    p.note = a.note;
+    if (a.usesHeuristic) p.options |= kHeuristicOptions;
+    if (a.weighted) {
+      p.options |= optionBit(PlannerOption::Weight) | optionBit(PlannerOption::Reopen);
+      p.bounded = true;
+      p.bounds = kWeightBound;
+      p.boundText = "cost <= W x optimal for every weight W (1..1000000) when h is consistent";
+    }
+    if (a.preprocessed) p.options |= optionBit(PlannerOption::GoalBoundingCells);
+  }
+  rows[i++] = PlannerInfo{
+      .name = kHierarchicalName,
+      .label = kHierarchicalLabel,
+      .kind = PlannerKind::Hierarchical,
+      .bounded = true,
+      .preprocessed = true,
+      .incremental = true,
+      .options = optionBit(PlannerOption::ClusterSize),
+      .bounds = kHierarchicalBounds,
+      .boundText =
+          "cost <= 1.5 x optimal for cluster sizes 4..16, <= 1.7 x for 17..128 (worst measured on every "
+          "row of the 13 shared Moving AI maps)",
+      .note =
+          "HPA*: clusters of N x N cells joined by entrances, an abstract graph built once per map and updated "
+          "after edits; queries search it and refine the path. Valid paths, near-optimal, not always the "
+          "cheapest."};
+  rows[i++] = PlannerInfo{
+      .name = "d-star-lite",
+      .label = "D* Lite",
+      .kind = PlannerKind::Replanning,
+      .optimal = true,
+      .incremental = true,
+      .note =
+          "D* Lite: searches back from the goal, then repairs the path after walls and costs change instead of "
+          "searching again; the cheapest path after every repair (its own admissible heuristic)."};
+  rows[i++] = PlannerInfo{
+      .name = "turn-aware",
+      .label = "Turn-aware A*",
+      .kind = PlannerKind::TurnAware,
+      .algorithm = Algorithm::AStar,
+      .optimal = true,
+      .usesHeuristic = true,
+      .options = kHeuristicOptions | optionBit(PlannerOption::TurnCost) | optionBit(PlannerOption::NoReverse) |
+                 optionBit(PlannerOption::Heading),
+      .note =
+          "Turn-aware A*: A* over (cell, heading) states with a cost per turn and, optionally, no reversing; "
+          "the cheapest path counting turns."};
+  return rows;
+}
+
+const std::array<PlannerInfo, kPlannerCount>& table() {
+  static const std::array<PlannerInfo, kPlannerCount> kRows = makeTable();
+  return kRows;
+}
+
+}  // namespace
+
+const char* plannerOptionName(PlannerOption o) {
+  const auto i = static_cast<std::size_t>(o);
+  return i < std::size(kOptionNames) ? kOptionNames[i] : "unknown";
+}
+
+std::span<const PlannerInfo> planners() { return table(); }
+
+const PlannerInfo* findPlanner(const char* name) {
+  for (const PlannerInfo& p : table())
+    if (std::strcmp(p.name, name) == 0) return &p;
+  return nullptr;
+}
+
+const PlannerInfo& plannerFor(Algorithm a) {
+  const auto i = static_cast<std::size_t>(a);
+  return table()[i < static_cast<std::size_t>(kAlgorithmCount) ? i : 0];
+}
+
+bool plannerTakes(const PlannerInfo& p, PlannerOption o) { return (p.options & optionBit(o)) != 0; }
+
+double plannerBound(const PlannerInfo& p, double parameter) {
+  if (p.optimal) return 1.0;
+  for (const PlannerBound& b : p.bounds)
+    if (parameter >= b.minParameter && parameter <= b.maxParameter) return b.factor > 0.0 ? b.factor : parameter;
+  return 0.0;
+}
+
+}  // namespace astar

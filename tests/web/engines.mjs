@@ -1,0 +1,229 @@
+// The page in three browser engines, behind one small interface, for the tests that run in all
+// of them (flows.mjs): Chromium (Debian's chromium, playwright-core), Firefox (firefox-esr,
+// puppeteer-core over WebDriver BiDi) and WebKit (WebKitGTK's MiniBrowser through
+// WebKitWebDriver and selenium-webdriver, under xvfb-run: MiniBrowser's --headless hangs).
+//
+// openEngine(name, { hash, viewport }) serves dist/, opens the page and waits until it is ready.
+// It resolves to a session, or to { skip: reason } when the engine cannot start on this machine
+// (the caller prints ASTAR_SKIP: never a silent pass). A session has:
+//   url                      the served folder's address ('http://127.0.0.1:PORT/')
+//   evaluate(fn, arg)        runs fn(arg) in the page (may be async), returns its result
+//   waitFor(fn, arg, ms)     polls fn(arg) in the page until it is truthy
+//   click(selector)          a real click on an element
+//   clickAt(x, y, { right }) a real mouse click at page coordinates, with the right button if asked
+//                            (WebKit's driver does not hold Shift for its mouse events, so a flow
+//                            places the goal with a right-click; after one, that driver keeps the
+//                            right button held and ignores later clicks: make it the last)
+//   select(selector, value)  chooses an option of a <select> (value set, input and change fired)
+//   press(key)               a real key press ('ArrowRight', 's', ...) to the focused element
+//   paste()                  Ctrl+V to the focused element (reads the real clipboard)
+//   errors()                 uncaught errors and CSP violations the page reported since it loaded
+//   close()                  always, in finally
+import fs from 'node:fs';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { startServer } from '../../scripts/serve.mjs';
+import { distDir, chromiumPath } from './support.mjs';
+
+export const kEngines = ['chromium', 'firefox', 'webkit'];
+export const firefoxPath = process.env.ASTAR_FIREFOX || '/usr/bin/firefox-esr';
+export const webkitDriverPath = process.env.ASTAR_WEBKIT_DRIVER || '/usr/bin/WebKitWebDriver';
+export const miniBrowserPath = process.env.ASTAR_MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+const kReadyMs = 30000;
+
+// Page-side error collection, installed before the page's scripts where the driver can (the
+// WebKit driver cannot: there it starts after load, and misses errors during the load): uncaught
+// errors, unhandled rejections and Content-Security-Policy violations (the served policy,
+// scripts/site_headers.mjs, is production's).
+function collectErrors() {
+  window.engineErrors = window.engineErrors ?? [];
+  addEventListener('error', (e) => window.engineErrors.push(`error: ${e.message}`));
+  addEventListener('unhandledrejection', (e) => window.engineErrors.push(`unhandled rejection: ${e.reason?.message ?? e.reason}`));
+  addEventListener('securitypolicyviolation', (e) => window.engineErrors.push(`CSP: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}`));
+}
+
+async function poll(check, timeoutMs, what) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+// A session's common part over a driver-specific { evaluate, click, clickAt, press, paste, quit }.
+function session(name, url, server, driver) {
+  return {
+    name,
+    url,
+    evaluate: driver.evaluate,
+    waitFor: (fn, arg, ms = 15000) => poll(() => driver.evaluate(fn, arg), ms, String(fn).slice(0, 80)),
+    click: driver.click,
+    clickAt: driver.clickAt,
+    select: (selector, value) => driver.evaluate(([sel, v]) => {
+      const e = document.querySelector(sel);
+      e.value = v;
+      e.dispatchEvent(new Event('input', { bubbles: true }));
+      e.dispatchEvent(new Event('change', { bubbles: true }));
+    }, [selector, value]),
+    press: driver.press,
+    paste: driver.paste,
+    errors: () => driver.evaluate(() => window.engineErrors ?? []),
+    async close() {
+      await driver.quit().catch(() => {});
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+// A driver over a Playwright or puppeteer page (their calls used here are alike).
+function pageDriver(page, { paste, quit }) {
+  return {
+    page,
+    evaluate: (fn, arg) => page.evaluate(fn, arg),
+    click: (selector) => page.click(selector),
+    clickAt: (x, y, { right = false } = {}) => page.mouse.click(x, y, { button: right ? 'right' : 'left' }),
+    press: (key) => page.keyboard.press(key),
+    paste,
+    quit,
+  };
+}
+
+async function openChromium(url, viewport) {
+  if (!fs.existsSync(chromiumPath)) return { skip: `${chromiumPath} is not installed (scripts/setup.sh installs chromium)` };
+  const { chromium } = await import('playwright-core');
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath: chromiumPath, headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  } catch (e) {
+    return { skip: `Chromium does not start here: ${e.message.split('\n')[0]}` };
+  }
+  const context = await browser.newContext({ viewport });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') });
+  const page = await context.newPage();
+  await page.addInitScript(collectErrors);
+  return pageDriver(page, { paste: () => page.keyboard.press('Control+V'), quit: () => browser.close() });
+}
+
+async function openFirefox(url, viewport) {
+  if (!fs.existsSync(firefoxPath)) return { skip: `${firefoxPath} is not installed (scripts/setup.sh installs firefox-esr)` };
+  let puppeteer;
+  try {
+    puppeteer = (await import('puppeteer-core')).default;
+  } catch (e) {
+    return { skip: `puppeteer-core cannot load (npm ci installs it): ${e.message}` };
+  }
+  let browser;
+  try {
+    browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath, headless: true, defaultViewport: viewport });
+  } catch (e) {
+    return { skip: `Firefox does not start here: ${e.message.split('\n')[0]}` };
+  }
+  const page = await browser.newPage();
+  await page.evaluateOnNewDocument(collectErrors);
+  return pageDriver(page, {
+    async paste() {
+      await page.keyboard.down('Control');
+      await page.keyboard.press('v');
+      await page.keyboard.up('Control');
+    },
+    quit: () => browser.close(),
+  });
+}
+
+async function openWebKit(url, viewport) {
+  for (const [file, pkg] of [[webkitDriverPath, 'webkit2gtk-driver'], [miniBrowserPath, 'webkit2gtk-driver'], ['/usr/bin/xvfb-run', 'xvfb']]) {
+    if (!fs.existsSync(file)) return { skip: `${file} is not installed (scripts/setup.sh installs ${pkg})` };
+  }
+  let wd;
+  try {
+    wd = (await import('selenium-webdriver')).default;
+  } catch (e) {
+    return { skip: `selenium-webdriver cannot load (npm ci installs it): ${e.message}` };
+  }
+  const port = await freePort();
+  // Its own process group, so close() ends xvfb-run, Xvfb, the driver and MiniBrowser together.
+  const driverProcess = spawn('xvfb-run', ['-a', '-s', `-screen 0 ${Math.max(1280, viewport.width)}x${Math.max(1024, viewport.height)}x24`,
+    webkitDriverPath, `--port=${port}`], { detached: true, stdio: 'ignore' });
+  const stopDriver = () => { try { process.kill(-driverProcess.pid, 'SIGTERM'); } catch { /* already gone */ } };
+  let driver;
+  try {
+    await poll(async () => (await fetch(`http://127.0.0.1:${port}/status`).catch(() => null))?.ok, 15000, 'WebKitWebDriver');
+    driver = await new wd.Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
+      browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] } }).build();
+    await driver.manage().window().setRect({ width: viewport.width, height: viewport.height });
+  } catch (e) {
+    await driver?.quit().catch(() => {});
+    stopDriver();
+    return { skip: `WebKit does not start here: ${e.message.split('\n')[0]}` };
+  }
+  const { By, Key, Origin, Button } = wd;
+  return {
+    driver,
+    evaluate: (fn, arg) => driver.executeScript(`return (${fn})(arguments[0]);`, arg),
+    click: async (selector) => (await driver.findElement(By.css(selector))).click(),
+    clickAt: (x, y, { right = false } = {}) => {
+      const button = right ? Button.RIGHT : Button.LEFT;
+      return driver.actions({ async: true }).move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT }).press(button).release(button).perform();
+    },
+    press: (key) => driver.actions({ async: true }).sendKeys(Key[{ ArrowRight: 'ARROW_RIGHT', ArrowLeft: 'ARROW_LEFT', ArrowUp: 'ARROW_UP', ArrowDown: 'ARROW_DOWN', Enter: 'ENTER' }[key]] ?? key).perform(),
+    paste: () => driver.actions({ async: true }).keyDown(Key.CONTROL).sendKeys('v').keyUp(Key.CONTROL).perform(),
+    async quit() {
+      await driver.quit().catch(() => {});
+      stopDriver();
+    },
+  };
+}
+
+const kOpeners = { chromium: openChromium, firefox: openFirefox, webkit: openWebKit };
+
+// Opens the page (url + path + hash) in the named engine; see the file's opening comment.
+export async function openEngine(name, { path = '', hash = '', viewport = { width: 1280, height: 800 } } = {}) {
+  if (!kOpeners[name]) throw new Error(`unknown engine ${name} (${kEngines.join(', ')})`);
+  if (!fs.existsSync(`${distDir}/astar_core.mjs`)) throw new Error(`${distDir}/astar_core.mjs is missing: build the wasm-release preset first`);
+  const { server, url } = await startServer(distDir, 0);
+  let driver;
+  try {
+    driver = await kOpeners[name](url, viewport);
+  } catch (e) {
+    server.closeAllConnections();
+    server.close();
+    throw e;
+  }
+  if (driver.skip) {
+    server.closeAllConnections();
+    server.close();
+    return driver;
+  }
+  const s = session(name, url, server, driver);
+  try {
+    if (driver.page) await driver.page.goto(url + path + hash);
+    else await driver.driver.get(url + path + hash);
+    if (!driver.page) await s.evaluate(collectErrors);
+    await s.waitFor(() => document.body?.dataset.ready === 'true', null, kReadyMs);
+    return s;
+  } catch (e) {
+    await s.close();
+    throw e;
+  }
+}
+
+// Opens Firefox at the page, for a single-engine test (page_clock): a session or { skip }.
+export function openFirefoxPage(options) {
+  return openEngine('firefox', options);
+}
