@@ -1,7 +1,7 @@
 // The evolution lab (genetic.h, ant_colony.h): seeded runs repeat exactly, every best path is
 // a legal move sequence whose cost (recomputed from the test's own move rules) is the one
 // reported, both methods get within 1.5 x optimal on the bundled arcade maze within the
-// generation counts the README states, and bad parameters are refused with a clear message.
+// generation counts docs/algorithms.md states, and bad parameters are refused with a clear message.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -26,7 +26,7 @@ using astar::GeneticParams;
 using astar::GeneticPathfinder;
 using astar::NodeId;
 
-// The generation counts the README states: with the default parameters, on the arcade maze
+// The generation counts docs/algorithms.md states: with the default parameters, on the arcade maze
 // from the map's start (1, 1) to its goal (26, 29), every seed tested reaches a path within
 // 1.5 x optimal by then.
 constexpr std::uint32_t kGaGenerationsTo150 = 5;
@@ -257,7 +257,7 @@ TEST(Evolution, BestPathsAreLegalOnRandomMapsWithEveryRule) {
 }
 
 // ASTAR_LAB_MEASURE=N: prints, for seeds 1..N, the generation at which each method first
-// holds a path within 1.5 x optimal on the arcade maze (the README's figures).
+// holds a path within 1.5 x optimal on the arcade maze (docs/algorithms.md's figures).
 TEST(Evolution, MeasureGenerationsToOneAndAHalfOptimal) {
   const char* env = std::getenv("ASTAR_LAB_MEASURE");
   if (!env) GTEST_SKIP() << "set ASTAR_LAB_MEASURE=N to measure over N seeds";

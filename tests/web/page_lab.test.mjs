@@ -65,6 +65,14 @@ test('GA and ACO step on the page, match the native CLI and draw the plot; a sha
     await openArcade(page);
     for (const [method, seed] of Object.entries(runs)) {
       await choose(page, method, seed);
+      // Every parameter input takes its range from core's lab table (registry().labMethods).
+      const ranges = await page.evaluate((m) => {
+        const rows = window.playground.engine.registry.labMethods.find((x) => x.name === m).params;
+        return rows.filter((p) => document.getElementById(`lab-${p.name}`))
+          .map((p) => { const input = document.getElementById(`lab-${p.name}`); return [p.name, input.min, input.max, String(p.min), String(p.max)]; });
+      }, method);
+      assert.ok(ranges.length >= 6, `${method}: ${ranges.length} inputs found by the table's names`);
+      for (const [name, min, max, wantMin, wantMax] of ranges) assert.deepEqual([min, max], [wantMin, wantMax], `${method} ${name}`);
       for (let i = 0; i < kSteps; ++i) await page.click('#lab-step');
       const expected = native(method, seed, kSteps);
       const shown = await page.evaluate(() => ({

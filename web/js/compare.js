@@ -240,7 +240,9 @@ export class Compare {
 
   makeRow(row, running = false) {
     const done = row.status >= 0;
-    const name = el('button', { text: row.algorithm, cls: 'link', title: `${this.store.engine.algorithmInfo(row.algorithm)?.note ?? row.algorithm} Click to show this search on the grid.`,
+    // People read the registry's label ("Jump point search"); the row keeps the name for code.
+    const info = this.store.engine.algorithmInfo(row.algorithm);
+    const name = el('button', { text: info?.label ?? row.algorithm, cls: 'link', title: `${info?.note ?? row.algorithm} Click to show this search on the grid.`,
       attrs: { type: 'button' } });
     const first = el('th', { attrs: { scope: 'row' } }, [name]);
     const infoOf = (algorithm) => this.store.engine.algorithmInfo(algorithm);

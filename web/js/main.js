@@ -1,4 +1,4 @@
-// Boots the playground and wires its parts (see README, "How the page is built"):
+// Boots the playground and wires its parts (see docs/architecture.md):
 //   store (the document: map, query, settings, current search; the only writer)
 //     -> views that listen: canvas, stats, inspector, search and map panels, compare, files
 //   input (pointer, keys) and panels -> commands on the store / the controller

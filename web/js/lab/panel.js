@@ -50,11 +50,21 @@ export class LabPanel {
     if (this.store.lab) this.applyStore();
   }
 
-  // The parameter inputs of a method, from core's defaults (names and values).
+  // The parameter inputs of a method, from core's defaults (names and values) and its rows in
+  // the registry (registry().labMethods: range and description).
   buildParams(method) {
     const box = $('lab-params');
     box.replaceChildren();
+    const rows = new Map((this.engine.registry.labMethods.find((m) => m.name === method)?.params ?? []).map((p) => [p.name, p]));
+    const limit = (input, key) => {
+      const row = rows.get(key);
+      if (!row) return;
+      input.min = String(row.min);
+      input.max = String(row.max);
+      input.title = row.description;
+    };
     $('lab-seed').value = String(this.defaults[method].seed);
+    limit($('lab-seed'), 'seed');
     for (const [key, value] of Object.entries(this.defaults[method])) {
       if (key === 'seed') continue;
       const label = document.createElement('label');
@@ -65,6 +75,7 @@ export class LabPanel {
       input.dataset.key = key;
       input.step = Number.isInteger(value) ? '1' : '0.01';
       input.value = String(value);
+      limit(input, key);
       label.append(input);
       box.append(label);
     }
