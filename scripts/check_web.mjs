@@ -5,6 +5,13 @@
 //     any expression ending in `engine` (store.engine, this.engine, app.engine) or a local name
 //     bound to one (`const e = store.engine`, `const { engine } = ...`). Other wasm engines a
 //     module makes for itself (compare's second engine, the warm-up's) are not the document.
+//  3. Only the schema module (document.js) reads or writes the document's encoded forms: it
+//     alone calls share.js's link-text coders and touches localStorage / sessionStorage
+//     (views/hint.js and first_paint.js keep the "hint seen" flag there, which is not the document).
+//  4. Numeric ranges come from core's limits (engine.registry.limits): no number in web/js's
+//     code equals one of core/include/astar/limits.h's large limits (or one less), as a typed
+//     copy of a range bound would. A number that only happens to be equal says so with a
+//     `// not a limit: why` comment on its line.
 // Usage: node scripts/check_web.mjs [dir]   (default web/js); exit 1 and one line per problem.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +22,11 @@ export const kMutators = ['setName', 'setStart', 'setGoal', 'loadText', 'newBlan
   'setEntryMask', 'setInspection', 'setWrap', 'setTopology', 'setDiagonal', 'setCostModel', 'addPortal', 'removePortal', 'setSettings',
   'begin', 'step', 'stepBack', 'run', 'clear', 'preprocess'];
 const kWriters = new Set(['store.js', 'engine.js']);  // the store, and the engine's own definitions
+
+const kSchemaModule = 'document.js';
+const kLinkCoders = ['encodeLinkText', 'decodeLinkText'];
+const kStorageKeepers = new Set([kSchemaModule, 'hint.js', 'first_paint.js']);  // the hint's own flag
+const kLimitsHeader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../core/include/astar/limits.h');
 
 function listModules(dir) {
   const out = [];
@@ -74,12 +86,58 @@ export function documentWrites(file, code) {
   return problems;
 }
 
-export function checkWeb(dir) {
+// 3: uses of the document's encodings outside the schema module.
+export function encodedFormUses(file, code) {
+  const problems = [], base = path.basename(file);
+  const lineOf = (i) => code.slice(0, i).split('\n').length;
+  if (base !== kSchemaModule && base !== 'share.js') {
+    for (const m of code.matchAll(new RegExp(`\\b(${kLinkCoders.join('|')})\\b`, 'g'))) {
+      problems.push(`${file}:${lineOf(m.index)}: ${m[1]} outside ${kSchemaModule} (links are document.js's encodings of a snapshot)`);
+    }
+  }
+  if (!kStorageKeepers.has(base)) {
+    for (const m of code.matchAll(/\b(localStorage|sessionStorage)\b/g)) {
+      problems.push(`${file}:${lineOf(m.index)}: ${m[1]} outside ${kSchemaModule} (the autosave is document.js's encoding of a snapshot)`);
+    }
+  }
+  return problems;
+}
+
+// core's limits as { value: name }: each `inline constexpr <type> kName = <number>;` of
+// limits.h whose value is large enough (or small enough) not to be a common number, and one
+// less for whole ones (a largest index).
+export function readLimits(header = kLimitsHeader) {
+  const out = new Map();
+  const text = fs.readFileSync(header, 'utf8');
+  for (const m of text.matchAll(/inline\s+constexpr\s+[\w:]+\s+(k\w+)\s*=\s*([0-9][\w.+-]*?)[uU]?\s*;/g)) {
+    const value = Number(m[2]);
+    if (!Number.isFinite(value) || !(Math.abs(value) >= 1000 || (value !== 0 && Math.abs(value) <= 1e-6))) continue;
+    out.set(value, m[1]);
+    if (Number.isInteger(value) && !out.has(value - 1)) out.set(value - 1, `${m[1]} - 1`);
+  }
+  return out;
+}
+
+// 4: numbers in code equal to one of core's limits.
+export function typedLimits(file, code, raw, limits) {
+  const problems = [], lines = raw.split('\n');
+  for (const m of code.matchAll(/(?<![\w$.])(0[xX][0-9a-fA-F_]+|(?:\d[\d_]*)?\.?\d+(?:[eE][+-]?\d+)?)(?![\w$])/g)) {
+    const value = Number(m[1].replace(/_/g, ''));
+    if (!limits.has(value)) continue;
+    const line = code.slice(0, m.index).split('\n').length;
+    if (/\/\/.*not a limit:/.test(lines[line - 1])) continue;
+    problems.push(`${file}:${line}: ${m[1]} is core's ${limits.get(value)}: read it from engine.registry.limits`);
+  }
+  return problems;
+}
+
+export function checkWeb(dir, { limits = readLimits() } = {}) {
   const files = listModules(dir), graph = new Map(), problems = [];
   for (const file of files) {
-    const code = codeOnly(fs.readFileSync(file, 'utf8'));
-    graph.set(file, importsOf(file, fs.readFileSync(file, 'utf8')).filter((f) => f !== file));
-    if (!kWriters.has(path.basename(file))) problems.push(...documentWrites(path.relative(process.cwd(), file), code));
+    const raw = fs.readFileSync(file, 'utf8'), code = codeOnly(raw), name = path.relative(process.cwd(), file);
+    graph.set(file, importsOf(file, raw).filter((f) => f !== file));
+    if (!kWriters.has(path.basename(file))) problems.push(...documentWrites(name, code));
+    problems.push(...encodedFormUses(name, code), ...typedLimits(name, code, raw, limits));
   }
   for (const cycle of findCycles(graph)) {
     problems.push(`import cycle: ${cycle.map((f) => path.relative(dir, f)).join(' -> ')}`);
@@ -92,5 +150,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const problems = checkWeb(dir);
   for (const p of problems) console.log(p);
   if (problems.length) process.exit(1);
-  console.log(`check_web: ${listModules(dir).length} modules, no import cycle, only store.js writes the document`);
+  console.log(`check_web: ${listModules(dir).length} modules, no import cycle, only store.js writes the document, ` +
+    'only document.js reads or writes its encodings, no typed copy of core\'s limits');
 }

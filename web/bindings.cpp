@@ -238,7 +238,17 @@ int WebEngine::setInspection(bool on) {
     if (on == inspection_) return status();
     inspection_ = on;
     options_.recordExpansions = options_.traceExpansions = on;
-    if (active_) replayTo(search_.stats().expanded);
+    if (active_) {
+      const SearchStatus before = search_.status();
+      replayTo(search_.stats().expanded);
+      // A finished search ends the same way again: one that ran out of nodes learns so on the
+      // step after its last expansion, so "no path" (and its partial path) must not become
+      // "searching" when the Learn section opens.
+      if (before != SearchStatus::InProgress && search_.status() == SearchStatus::InProgress) {
+        search_.run();
+        publish();
+      }
+    }
     return status();
   });
 }

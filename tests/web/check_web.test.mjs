@@ -1,11 +1,12 @@
-// scripts/check_web.mjs: the page's modules have no import cycle and only store.js writes the
-// document; and the check fails on a cycle and on each kind of write it is meant to catch.
+// scripts/check_web.mjs: the page's modules have no import cycle, only store.js writes the
+// document, only document.js reads or writes its encodings and no module types a copy of core's
+// limits; and the check fails on each kind of problem it is meant to catch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkWeb } from '../../scripts/check_web.mjs';
+import { checkWeb, readLimits } from '../../scripts/check_web.mjs';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -18,7 +19,7 @@ function fixture(files) {
   return dir;
 }
 
-test('web/js passes: no import cycle, only store.js writes the document', () => {
+test('web/js passes: no import cycle, only store.js writes the document, encodings and limits in their place', () => {
   assert.deepEqual(checkWeb(path.join(repo, 'web/js')), []);
 });
 
@@ -58,4 +59,52 @@ test('writes to the page engine outside store.js are found; reads, store command
   assert.match(problems[0], /view\.js:3: e\.setStart\(\) writes the document outside store\.js/);
   assert.match(problems[1], /view\.js:4: app\.engine\.begin\(\)/);
   assert.match(problems[2], /view\.js:5: this\.store\.engine\.settings assigned outside store\.js/);
+});
+
+test('the document\'s encodings outside document.js are found: link coders, localStorage, sessionStorage', () => {
+  const dir = fixture({
+    'document.js': "import { encodeLinkText } from './share.js';\nexport const save = (t) => localStorage.setItem('k', encodeLinkText(t));\n",
+    'share.js': 'export async function encodeLinkText(t) { return t; }\nexport async function decodeLinkText(t) { return t; }\n',
+    'views/hint.js': "export const seen = () => localStorage.getItem('hint');\n",  // its own flag: fine
+    'files.js': [
+      "import { decodeLinkText } from './share.js';",
+      'export function open(f) {',
+      "  const saved = sessionStorage.getItem('x');",
+      "  localStorage.setItem('astar', saved);",
+      '  // localStorage in a comment: fine',
+      '  return decodeLinkText(f);',
+      '}',
+    ].join('\n'),
+  });
+  const problems = checkWeb(dir, { limits: new Map() });
+  assert.equal(problems.length, 4, problems.join('\n'));
+  assert.match(problems[0], /files\.js:1: decodeLinkText outside document\.js/);
+  assert.match(problems[1], /files\.js:6: decodeLinkText outside document\.js/);
+  assert.match(problems[2], /files\.js:3: sessionStorage outside document\.js/);
+  assert.match(problems[3], /files\.js:4: localStorage outside document\.js/);
+});
+
+test('numbers equal to core\'s limits (read from limits.h) are found, unless marked as not a limit', () => {
+  const limits = readLimits();
+  assert.equal(limits.get(4096), 'kMaxGridSide', 'limits.h is read');
+  assert.equal(limits.get(1e6), 'kMaxWeight');
+  assert.equal(limits.get(1e30), 'kMaxCost');
+  const dir = fixture({
+    'view.js': [
+      'export function ok(w, x, cache) {',
+      '  if (w < 1 || w > 1e6) return false;',          // core's weight range, typed
+      '  if (x > 4095) return false;',                  // the largest coordinate, typed
+      '  const big = 1_000_000;',                       // the same value written another way
+      '  if (cache.size > 4096) cache.clear();  // not a limit: a cache size',
+      "  const text = 'at most 4096';",                 // in a string: fine
+      '  return w * 64 < 1e30 && big > 0 && text;',     // 64: too common to be a limit; 1e30 typed
+      '}',
+    ].join('\n'),
+  });
+  const problems = checkWeb(dir);
+  assert.equal(problems.length, 4, problems.join('\n'));
+  assert.match(problems[0], /view\.js:2: 1e6 is core's kMaxWeight: read it from engine\.registry\.limits/);
+  assert.match(problems[1], /view\.js:3: 4095 is core's kMaxGridSide - 1/);
+  assert.match(problems[2], /view\.js:4: 1_000_000 is core's kMaxWeight/);
+  assert.match(problems[3], /view\.js:7: 1e30 is core's kMaxCost/);
 });

@@ -10,16 +10,17 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { loadCore, repoDir } from './support.mjs';
 import { LessonError, parseLesson, parseSettings, checkExpect, fillResult, cellsNamed, kLessonLimits } from '../../web/js/lessons/format.js';
-import { encodeShare, decodeShare } from '../../web/js/share.js';
+import { documentContext, documentLink, readDocumentLink } from '../../web/js/document.js';
 
 const lessonDir = path.join(process.env.ASTAR_MAPS_DIR || path.join(repoDir, 'maps'), 'lessons');
-let names;
+let names, context;
 before(async () => {
   const core = await loadCore();
+  context = documentContext(core);
   const r = core.registry();
   names = {
     algorithms: r.algorithms.map((a) => a.name), heuristics: r.heuristics, movements: r.movements.map((m) => m.name),
-    statuses: r.statuses.map((s) => s.name),
+    statuses: r.statuses.map((s) => s.name), limits: r.limits,
   };
 });
 
@@ -124,12 +125,15 @@ test('expectations: numbers, references to earlier results, tolerance, and a ref
 });
 
 test('a lesson rides in a share link and comes back unchanged', async () => {
-  const state = { map: 'astar-map 1\nsize: 3 x 2\nterrain: . 1\ngrid:\n...\n...\n', settings: { algorithm: 'bfs' }, lesson: good() };
-  const back = await decodeShare(await encodeShare(state));
-  assert.deepEqual(back, state);
-  assert.deepEqual(parseLesson(back.lesson, names), parseLesson(good(), names));
-  const plain = await decodeShare(await encodeShare({ map: state.map, settings: {} }));
-  assert.equal('lesson' in plain, false, 'a plain share link has no lesson');
+  const map = 'astar-map 1\nsize: 3 x 2\nterrain: . 1\ngrid:\n...\n...\n';
+  const { document: back } = await readDocumentLink(await documentLink({ map, settings: { algorithm: 'bfs' }, lesson: { file: '', step: 1, lesson: good() } }), context);
+  assert.equal(back.map, map);
+  assert.deepEqual(back.settings, { algorithm: 'bfs' });
+  assert.equal(back.lesson.step, 1);
+  assert.deepEqual(back.lesson.raw, good());
+  assert.deepEqual(back.lesson.lesson, parseLesson(good(), names));
+  const { document: plain } = await readDocumentLink(await documentLink({ map, settings: {}, lesson: null }), context);
+  assert.equal(plain.lesson, null, 'a plain share link has no lesson');
 });
 
 // Any JSON, and valid lessons with one part replaced by anything: a normalized lesson or a

@@ -5,8 +5,7 @@
 // the served headers are the table's, and only the embed page can be framed by another origin.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { withPage, clickCell } from './support.mjs';
+import { withPage, clickCell, otherOriginPage } from './support.mjs';
 import { headersFor } from '../../scripts/site_headers.mjs';
 
 // In every document and frame, before the page's own scripts: keep each violation.
@@ -23,25 +22,10 @@ async function assertClean(pageOrFrame, flow) {
   assert.deepEqual(await violations(pageOrFrame), [], `${flow}: CSP violations`);
 }
 
-// A course page on another origin (its own server on another port: a page that Playwright
-// fulfils counts as public, and Chromium keeps public pages from loopback addresses) with an
-// iframe of src. Resolves to { page, frame, messages, close }.
-async function coursePage(context, src) {
-  const html = `<!doctype html><title>Course</title><iframe src="${src.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="400" height="300"></iframe>`;
-  const server = http.createServer((req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const page = await context.newPage();
-  const messages = [];
-  page.on('console', (m) => messages.push(m.text()));
-  await page.goto(`http://127.0.0.1:${server.address().port}/course.html`);
-  const frame = page.frames().find((f) => f !== page.mainFrame());
-  assert.ok(frame, 'the course page has a frame');
-  const close = async () => {
-    await page.close();
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  };
-  return { page, frame, messages, close };
+// A course page on another origin with an iframe of src (support.mjs's otherOriginPage).
+function coursePage(context, src) {
+  return otherOriginPage(context,
+    `<!doctype html><title>Course</title><iframe src="${src.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="400" height="300"></iframe>`);
 }
 
 test('the main flows raise no CSP violation, and only the embed may be framed by another origin', async () => {

@@ -57,7 +57,7 @@ test('the map picker shows the open map: the bundled one, after a reload, and a 
     await page.waitForFunction(() => /water/i.test(window.playground.engine.name()));
     assert.equal(await page.inputValue('#map-select'), 'water_vs_ground.map.txt');
     // A reload brings the map back from the autosave: the picker still names it.
-    await page.waitForFunction(() => /Water/.test(localStorage.getItem('astar-playground/autosave') ?? ''));
+    await page.waitForFunction(() => /Water/.test(localStorage.getItem(`astar-playground/document/${sessionStorage.getItem('astar-playground/tab-id')}`) ?? ''));
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     assert.equal(await page.inputValue('#map-select'), 'water_vs_ground.map.txt');

@@ -3,7 +3,7 @@
 // and leaves the visitor's localStorage exactly as it was.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, saveScreenshot } from './support.mjs';
+import { withPage, openPage, saveScreenshot, lessonLinkOf, otherOriginPage } from './support.mjs';
 
 // Serves a course page with the snippet on the playground's own origin (so the test can look
 // at that origin's localStorage) and returns the embed's frame once it is ready.
@@ -87,4 +87,51 @@ test('an embed in a 400 x 300 iframe: canvas and controls only, it steps and aut
       await fresh.close();
     }
   });
+});
+
+test('a lesson in a 600 x 400 iframe on another origin shows its text, and its Try this passes', async () => {
+  await withPage({}, async ({ page, context }) => {
+    const link = await lessonLinkOf(page, '1_bfs_flood.lesson.json');
+    const text = await page.textContent('#lesson-text');
+    const src = link.replace('/#', '/embed.html#');  // the one page other origins may frame
+    const { page: host, frame, close } = await otherOriginPage(context,
+      `<!doctype html><html><body style="margin:0"><iframe src="${src}" width="600" height="400" style="border:0"></iframe></body></html>`);
+    try {
+      await frame.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+      await frame.waitForSelector('#lesson-body:not([hidden])');
+      assert.notEqual(new URL(frame.url()).origin, new URL(host.url()).origin, 'the embed is on another origin');
+      assert.equal(await frame.textContent('#lesson-text'), text);
+      const box = await frame.evaluate(() => {
+        const r = document.getElementById('lesson-body').getBoundingClientRect(), c = document.getElementById('grid').getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, canvasBottom: c.bottom, height: innerHeight };
+      });
+      assert.ok(box.top >= box.canvasBottom - 1 && box.bottom <= box.height, `the lesson sits under the canvas, inside the frame: ${JSON.stringify(box)}`);
+      assert.equal(await host.evaluate(() => document.activeElement?.tagName), 'BODY', 'the embed did not take the focus on opening');
+      await frame.click('#lesson-tries .lesson-try button');
+      await frame.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state !== 'idle');
+      assert.equal(await frame.getAttribute('#lesson-tries .lesson-try', 'data-state'), 'ok', 'the Try this passes in the embed');
+    } finally {
+      await close();
+    }
+  });
+});
+
+test('an embed in an iframe sandboxed without allow-same-origin says in the frame what the host must allow', async () => {
+  const session = await openPage();
+  try {
+    session.errors.length = 0;
+    const { frame, close } = await otherOriginPage(session.context,
+      `<!doctype html><html><body><iframe sandbox="allow-scripts" src="${session.url}embed.html" width="600" height="400"></iframe></body></html>`);
+    try {
+      await frame.waitForSelector('body[data-ready=error]', { timeout: 15000 });
+      assert.equal(await frame.isVisible('#message'), true);
+      assert.match(await frame.textContent('#message'), /cannot start in this frame: .*sandbox="allow-scripts allow-same-origin"/);
+      // The browser reports the blocked module scripts itself; nothing of the page is uncaught.
+      for (const e of session.errors) assert.match(e, /^console: (Access to .* blocked by CORS policy|Failed to load resource)/, e);
+    } finally {
+      await close();
+    }
+  } finally {
+    await session.close();
+  }
 });

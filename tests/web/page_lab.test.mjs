@@ -117,14 +117,13 @@ test('a share link with bad lab settings is refused with a message and the map k
     await page.waitForSelector('#lab[data-ready="true"]', { timeout: 15000 });
     const before = await page.evaluate(() => window.playground.docText());
     const bad = await page.evaluate(async () => {
-      const { encodeShare } = await import('./js/share.js');
-      const state = { map: window.playground.docText(), settings: {}, lab: { method: 'ga', params: { population: -3 } } };
-      return encodeShare(state);
+      const { documentLink } = await import('./js/document.js');
+      return documentLink({ map: window.playground.docText(), settings: {}, lab: { method: 'ga', params: { population: -3 } } });
     });
     const ok = await page.evaluate((f) => window.playground.files.openLink(f), `#${bad}`);
     assert.equal(ok, false);
     const message = await page.evaluate(() => document.getElementById('message').textContent);
-    assert.match(message, /bad lab settings \(population must be a whole number/);
+    assert.match(message, /bad lab settings: the lab's population must be a whole number/);
     assert.equal(await page.evaluate(() => window.playground.docText()), before);
   });
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { withPage, generateOnPage, nativeCost, cellPoint, saveScreenshot } from './support.mjs';
+import { withPage, generateOnPage, nativeCost, cellPoint, saveScreenshot, tabAutosave } from './support.mjs';
 
 const kSide = 4096;
 // Documented in README: the wasm heap after loading, searching and editing a 4096 x 4096 map.
@@ -100,7 +100,7 @@ test('a 4096 x 4096 map: generated, searched by A* and JPS, edited and undone; a
 
     // Autosave: too large for localStorage; the user is told, no older map is left behind.
     assert.equal(await page.evaluate(() => window.playground.files.autosave()), false);
-    assert.equal(await page.evaluate(() => localStorage.getItem('astar-playground/autosave')), null,
+    assert.equal(await tabAutosave(page), null,
       'no older map is left to come back on a reload');
 
     // Share: too large for a link; the message offers the file export and focuses it.

@@ -1,6 +1,7 @@
-// Fuzzes the share-link decoder (web/js/share.js, the real module the page uses) with
-// fast-check: any fragment must decode to a well-formed { map, settings } or be refused with
-// a LinkError carrying a message (nothing else may be thrown, nothing may hang), and every
+// Fuzzes the link decoder (web/js/share.js's bytes and web/js/document.js's schema, the real
+// modules the page uses) with fast-check: any fragment must decode to a well-formed document
+// (only the schema's fields, each one passing its check) or be refused with a LinkError or a
+// DocumentError carrying a message (nothing else may be thrown, nothing may hang), and every
 // state the page can encode must decode to the same state.
 //
 // Short by default (a fixed seed, a few thousand runs per property: part of `make test`).
@@ -10,15 +11,18 @@
 // by adding it to a JSON list in tests/fuzz/regressions/share/, which this test replays.
 //
 // The map text itself is read by core through wasm; its readers are fuzzed natively (the
-// libFuzzer targets in tests/fuzz/), so here it is only carried, never parsed.
-import { test } from 'node:test';
+// libFuzzer targets in tests/fuzz/), so here it is only carried, never parsed (but for a
+// lesson's cells, checked in a scratch engine).
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { decodeShare, encodeShare, LinkError, kLinkPrefix, kLabParams } from '../../web/js/share.js';
+import { LinkError, kLinkPrefix, decodeLinkText } from '../../web/js/share.js';
+import { DocumentError, documentContext, documentLink, readDocumentLink, kFieldNames, kFields, kLabParams } from '../../web/js/document.js';
+import { loadCore } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const regressionDir = path.join(here, '..', 'fuzz', 'regressions', 'share');
@@ -30,67 +34,71 @@ const envSeed = Number.parseInt(process.env.SHARE_FUZZ_SEED ?? '', 10);
 const seed = Number.isFinite(envSeed) ? envSeed : isLong ? Date.now() % 2 ** 31 : 18;
 const kRunTimeoutMs = 5000;  // one decode taking longer than this is a hang
 const settingKeys = new Set(['algorithm', 'heuristic', 'weight', 'wrapAware', 'portalAware']);
+let context;
+before(async () => { context = documentContext(await loadCore()); });
 
 // ---- the checks ----
 
-function checkDecoded(result) {
-  assert.equal(typeof result, 'object');
-  const keys = Object.keys(result).sort();
-  assert.ok(['lesson,map,settings', 'map,settings', 'lab,lesson,map,settings', 'lab,map,settings'].includes(keys.join()), `decoded keys ${keys}`);
-  // The lab's settings: a known method and, for it, only known parameters with finite numbers
-  // (whole ones in 0 .. 2^32 - 1 for counts and the seed).
-  if (keys.includes('lab')) {
-    const known = kLabParams[result.lab.method];
-    assert.ok(known && Object.hasOwn(kLabParams, result.lab.method), `lab method ${result.lab.method}`);
-    assert.deepEqual(Object.keys(result.lab).sort(), ['method', 'params']);
-    for (const [key, value] of Object.entries(result.lab.params)) {
-      assert.ok(Object.hasOwn(known, key), `unknown lab parameter ${key} passed through`);
-      assert.ok(typeof value === 'number' && Number.isFinite(value), `lab ${key} = ${value}`);
-      if (known[key]) assert.ok(Number.isInteger(value) && value >= 0 && value <= 4294967295, `lab ${key} = ${value}`);
-    }
+// A decoded document: only the schema's fields, each one as its own check gives it back.
+function checkDecoded({ document, problems }) {
+  assert.equal(document.v, 2);
+  for (const key of Object.keys(document)) assert.ok(key === 'v' || kFieldNames.includes(key), `unknown field ${key} passed through`);
+  for (const field of kFields) {
+    if (document[field.name] === undefined || field.carriedBy) continue;
+    const value = field.name === 'lesson' && document.lesson ? { ...document.lesson, lesson: document.lesson.raw } : document[field.name];
+    assert.deepEqual(field.check(value, context), document[field.name], `${field.name} passes its own check`);
   }
-  // A lesson link's lesson part is carried as an object; lessons/format.js checks the rest.
-  if (keys.includes('lesson')) assert.ok(result.lesson && typeof result.lesson === 'object' && !Array.isArray(result.lesson));
-  assert.equal(typeof result.map, 'string');
-  assert.ok(result.map.length > 0, 'an accepted link has a map');
-  const s = result.settings;
-  assert.ok(s && typeof s === 'object' && !Array.isArray(s), 'settings are an object');
-  for (const [key, value] of Object.entries(s)) {
-    assert.ok(settingKeys.has(key), `unknown setting ${key} passed through`);
-    const want = key === 'weight' ? 'number' : key.endsWith('Aware') ? 'boolean' : 'string';
-    assert.equal(typeof value, want, `setting ${key} has type ${typeof value}`);
+  if (document.lab) {
+    for (const key of Object.keys(document.lab.params)) assert.ok(Object.hasOwn(kLabParams[document.lab.method], key), `lab ${key}`);
   }
+  for (const [key, value] of Object.entries(document.settings ?? {})) assert.ok(settingKeys.has(key), `setting ${key} = ${value}`);
+  assert.equal(typeof document.map, 'string');
+  assert.ok(document.map.length > 0, 'an accepted link has a map');
+  for (const p of problems) assert.ok(typeof p.problem === 'string' && p.problem.trim(), 'a problem has a message');
 }
+
+const refusal = (e) => e instanceof LinkError || e instanceof DocumentError;
 
 // Decodes with a time limit; resolves when the outcome is allowed, throws otherwise.
 async function checkFragment(fragment) {
   let timer;
   const hang = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`decodeShare did not settle in ${kRunTimeoutMs} ms`)), kRunTimeoutMs);
+    timer = setTimeout(() => reject(new Error(`decoding did not settle in ${kRunTimeoutMs} ms`)), kRunTimeoutMs);
   });
   try {
-    const result = await Promise.race([decodeShare(fragment), hang]);
-    checkDecoded(result);
+    checkDecoded(await Promise.race([readDocumentLink(fragment, context), hang]));
   } catch (e) {
-    if (!(e instanceof LinkError)) throw new Error(`decodeShare threw something other than a LinkError: ${e?.stack ?? e}`, { cause: e });
-    if (typeof e.message !== 'string' || !e.message.trim()) throw new Error('a LinkError without a message', { cause: e });
+    if (!refusal(e)) throw new Error(`decoding threw something other than a LinkError or DocumentError: ${e?.stack ?? e}`, { cause: e });
+    if (typeof e.message !== 'string' || !e.message.trim()) throw new Error('a refusal without a message', { cause: e });
   } finally {
     clearTimeout(timer);
   }
 }
 
-// What decoding should give back for a state the page encodes: JSON keeps everything the
-// page's settings hold (finite numbers; -0 becomes 0 in JSON text).
+// What decoding gives back for a state the page encodes: the same fields (JSON keeps what the
+// page holds; -0 becomes 0 in JSON text), except those whose check refused them, each named
+// in a problem; or a refusal (a bad lesson or lab).
 async function checkRoundTrip(state) {
-  const link = await encodeShare(state);
+  const link = await documentLink(state);
   assert.ok(link.startsWith(kLinkPrefix));
-  const back = await decodeShare(link);
-  const settings = JSON.parse(JSON.stringify(state.settings ?? {}));
-  const lesson = state.lesson ? { lesson: JSON.parse(JSON.stringify(state.lesson)) } : {};
-  const lab = state.lab ? { lab: JSON.parse(JSON.stringify(state.lab)) } : {};
-  assert.deepEqual(back, { map: state.map, settings, ...lesson, ...lab });
-  // The URL fragment form (with '#') decodes the same.
-  assert.deepEqual(await decodeShare('#' + link), back);
+  let back;
+  try {
+    back = await readDocumentLink(link, context);
+  } catch (e) {
+    if (!(e instanceof DocumentError) || (state.lesson == null && state.lab == null)) throw e;
+    return;
+  }
+  checkDecoded(back);
+  const refused = new Set(back.problems.map((p) => p.field));
+  for (const key of ['map', 'settings']) {
+    if (state[key] === undefined) continue;
+    if (refused.has(key)) assert.equal(back.document[key], undefined);
+    else assert.deepEqual(back.document[key], JSON.parse(JSON.stringify(state[key])), key);
+  }
+  if (state.lab) assert.deepEqual(back.document.lab, JSON.parse(JSON.stringify(state.lab)));
+  // The URL fragment form (with '#') decodes the same, and the text is the JSON written.
+  assert.deepEqual(await readDocumentLink('#' + link, context), back);
+  assert.equal(typeof await decodeLinkText(link), 'string');
 }
 
 // ---- inputs ----
@@ -144,7 +152,8 @@ const fragment = fc.oneof(
   { weight: 6, arbitrary: deflatedFragment },
   { weight: 1, arbitrary: deflatedFragment.map((f) => '#' + f) },
 );
-// What the page encodes: its playground text and the settings it keeps.
+// What the page encodes: its playground text and the settings it keeps (a 0.2.0 page's state
+// as a version-2 document: the fields it did not have are left out).
 const state = fc.record({
   map: fc.string({ unit: 'binary', minLength: 1, maxLength: 400 }),
   settings: fc.record(
@@ -205,10 +214,10 @@ test('share fuzz: saved inputs (tests/fuzz/regressions/share/*.json)', async () 
 
 test('share fuzz: a payload over the inflate limit is refused with a message', async () => {
   const bomb = kLinkPrefix + toBase64Url(zlib.deflateSync(Buffer.alloc(25 * 1024 * 1024, 0x20), { level: 9 }));
-  await assert.rejects(decodeShare(bomb), (e) => e instanceof LinkError && /too large/.test(e.message));
+  await assert.rejects(readDocumentLink(bomb, context), (e) => e instanceof LinkError && /too large/.test(e.message));
 });
 
-test('share fuzz: any fragment decodes to a well-formed state or is refused with a LinkError', async () => {
+test('share fuzz: any fragment decodes to a well-formed document or is refused with a message', async () => {
   await run('decode', fragment, checkFragment);
 });
 

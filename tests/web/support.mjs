@@ -142,6 +142,55 @@ export async function nativeCost(mapFile, sx, sy, gx, gy, algorithm, heuristic) 
 
 export const repoDir = repo;
 
+// What a 0.2.0 link could hold, as the page shows it (tests/web/fixtures/links_0_2_0.json).
+export function documentVersion1(page) {
+  return page.evaluate(() => {
+    const app = window.playground, e = app.engine, lessons = app.lessons.current;
+    return {
+      map: app.docText(), settings: { ...e.settings }, start: e.start(), goals: Array.from(e.goals()),
+      race: app.store.race, lab: app.store.lab,
+      lesson: lessons ? { title: lessons.lesson.title, steps: lessons.lesson.steps.length, step: lessons.step } : null,
+    };
+  });
+}
+
+// A course page on another origin: its own plain server on another port (no policy of ours; a
+// page that Playwright fulfils counts as public, and Chromium keeps public pages from loopback
+// addresses), serving html. Resolves to { page, frame (its first iframe), messages, close }.
+export async function otherOriginPage(context, html) {
+  const http = await import('node:http');
+  const server = http.createServer((req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const page = await context.newPage();
+  const messages = [];
+  page.on('console', (m) => messages.push(m.text()));
+  await page.goto(`http://127.0.0.1:${server.address().port}/course.html`);
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  if (!frame) throw new Error('the course page has no frame');
+  const close = async () => {
+    await page.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { page, frame, messages, close };
+}
+
+// Opens a built-in lesson with the page's controls and returns its Lesson link (the URL).
+export async function lessonLinkOf(page, file) {
+  await page.selectOption('#lesson-select', file);
+  await page.click('#lesson-open');
+  await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
+  await page.click('#lesson-link');
+  await page.waitForFunction(() => document.getElementById('lesson-link-box').value !== '');
+  return page.inputValue('#lesson-link-box');
+}
+
+// The text this tab's autosave holds (web/js/document.js: one document per tab, keyed by the
+// tab's id in sessionStorage), or null.
+export function tabAutosave(page) {
+  return page.evaluate(() => localStorage.getItem(`astar-playground/document/${sessionStorage.getItem('astar-playground/tab-id')}`));
+}
+
 // The `astar` tool's arguments for the page's search settings ({ algorithm, heuristic, weight,
 // wrapAware, portalAware }): --algorithm, then only the options that planner takes, as `astar
 // help` lists them from core's planner registry (the CLI refuses the others).

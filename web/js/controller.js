@@ -33,6 +33,7 @@ const kSliceMs = 12;  // table building per frame while preparing
 
 // Speed slider 0..100 -> expansions per frame 1..10000 (logarithmic).
 export function speedFromSlider(v) { return Math.max(1, Math.round(10 ** (Number(v) / 25))); }
+export function sliderFromSpeed(speed) { return Math.round(25 * Math.log10(Math.max(1, speed))); }
 
 export class Controller {
   constructor(store) {

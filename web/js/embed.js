@@ -6,6 +6,7 @@
 // hint's key: a course page must not change what the visitor's own playground holds.
 import { $, el } from './dom.js';
 import { copyNow } from './clipboard.js';
+import { documentLink } from './document.js';
 
 // What the address asks for. `hash` is the share link's fragment as loaded (opening it takes
 // it out of the address bar, so it is kept here for the "open in the playground" link).
@@ -42,8 +43,9 @@ export function showEmbedCode(shareUrl, messages) {
   };
 }
 
-// Builds the embed's bar under the canvas: Play / Pause, Step, Reset and the link out.
-export function buildEmbedBar({ controller, options }) {
+// Builds the embed's bar under the canvas: Play / Pause, Step, Reset and the link out, which
+// opens the embed's document as it is now (a host page may have changed the map since load).
+export function buildEmbedBar({ store, controller, options }) {
   const play = el('button', { text: 'Play', attrs: { type: 'button', id: 'embed-play' } });
   const step = el('button', { text: 'Step', attrs: { type: 'button', id: 'embed-step' } });
   const reset = el('button', { text: 'Reset', attrs: { type: 'button', id: 'embed-reset' } });
@@ -52,6 +54,21 @@ export function buildEmbedBar({ controller, options }) {
   out.pathname = out.pathname.replace(/\/embed\.html$/, '/');
   out.hash = options.hash;
   const link = el('a', { text: 'Open in the playground ↗', attrs: { id: 'embed-open', href: out.href, target: '_blank', rel: 'noopener' } });
+  let serial = 0, timer = 0;
+  const follow = async () => {
+    const mine = ++serial, fragment = await documentLink(store.snapshot());
+    if (mine !== serial) return;  // a later change's link is on its way
+    out.hash = fragment;
+    link.href = out.href;
+    link.dataset.current = 'true';
+  };
+  for (const kind of ['map', 'query', 'settings', 'race', 'lab', 'part']) {
+    store.on(kind, () => {
+      delete link.dataset.current;
+      clearTimeout(timer);
+      timer = setTimeout(follow, 150);
+    });
+  }
   play.addEventListener('click', () => controller.togglePlay());
   step.addEventListener('click', () => controller.step());
   reset.addEventListener('click', () => controller.reset());

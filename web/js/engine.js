@@ -177,7 +177,8 @@ export class PlaygroundEngine {
     if (!this.algorithms.includes(next.algorithm)) throw new Error(`unknown algorithm "${next.algorithm}"`);
     if (!this.heuristics.includes(next.heuristic)) throw new Error(`unknown heuristic "${next.heuristic}"`);
     const w = Number(next.weight);
-    if (!(w >= 1 && w <= 1e6)) throw new Error('weight must be a number from 1 to 1000000');
+    const { minWeight, maxWeight } = this.registry.limits;
+    if (!(w >= minWeight && w <= maxWeight)) throw new Error(`weight must be a number from ${minWeight} to ${maxWeight}`);
     this.settings = { ...next, weight: w, wrapAware: !!next.wrapAware, portalAware: !!next.portalAware };
   }
   begin() {

@@ -1,15 +1,17 @@
 // Maps in and out: the bundled map picker (maps/index.json), import by file picker or drag
-// and drop (core reads every format), export, share links in the URL fragment, and
-// autosave to localStorage. Text from files and links is only ever shown with textContent.
-import { encodeShare, decodeShare, LinkError, kMaxLinkChars } from './share.js';
+// and drop (core reads every format), export, share links in the URL fragment, and the
+// tab's autosave. Links and the autosave are encodings of store.snapshot() (document.js);
+// opening one goes through store.restore(), and the document it replaces is kept for
+// "Restore it". Text from files and links is only ever shown with textContent.
+import { kMaxLinkChars, LinkError } from './share.js';
+import { DocumentError, documentLink, readDocumentLink, saveTabDocument, readTabDocument, keepDocument, readKeptDocument,
+  sameDocument, checkDocument, claimTabId } from './document.js';
 import { $, saveBlob, fileBaseName } from './dom.js';
 import { showEmbedCode } from './embed.js';
 import { startCopy } from './clipboard.js';
-export const kAutosaveKey = 'astar-playground/autosave';
-// Browsers keep about 5 MB of localStorage per site (Chromium: 5 M characters); a map text
-// larger than this is not even tried (stringifying 16 MB on every edit would stall the page).
+// Browsers keep about 5 MB of localStorage per site (Chromium: 5 M characters); a document
+// larger than this is not even tried.
 export const kMaxAutosaveChars = 4_500_000;
-const megabytes = (chars) => (chars / 1e6).toFixed(1);
 export const kMaxImportBytes = 64 * 1024 * 1024;
 
 // maps/index.json: an array of entries, or { maps: [...] }; an entry has a file (or path)
@@ -30,8 +32,30 @@ export class Files {
     this.index = [];
     this.autosaveTimer = 0;
     this.autosaveWarned = false;
-    this.lessonOpener = null;  // (state) => opened: set by the Lessons panel for links with a lesson
-    this.embedded = false;  // an embed (embed.js) leaves the visitor's autosave alone
+    this.embedded = false;  // an embed (embed.js) leaves the visitor's storage alone
+    // Whether the document has changes of the visitor's own since it was opened (from a link,
+    // a lesson, a file, the bundled maps): only such a document is kept when a link replaces it.
+    this.touched = false;
+    this.opening = false;   // while a document is being opened (its own change events)
+    // The document a lesson replaced ({ snapshot, touched }), brought back when the lesson is
+    // closed (closeLesson); in memory only.
+    this.beforeLesson = null;
+  }
+
+  // Runs open() (store.load: "" or a problem; store.restore: a list of problems) without
+  // counting its changes as the visitor's. A refused one changed nothing, touched included.
+  asOpened(open, touched = false) {
+    const before = this.touched;
+    this.opening = true;
+    let result;
+    try {
+      result = open();
+    } finally {
+      this.opening = false;
+    }
+    const refused = typeof result === 'string' ? result !== '' : result.some((p) => p.fatal);
+    this.touched = refused ? before : touched;
+    return result;
   }
 
   bind() {
@@ -65,12 +89,19 @@ export class Files {
     });
     // Whole-map changes other than the picker's (generate, new, undo, import, a link) rename it.
     this.store.on('map', (d) => { if (d.whole) this.showChosen(); });
-    for (const kind of ['map', 'query', 'settings', 'race']) {
-      this.store.on(kind, () => {
+    for (const kind of ['map', 'query', 'settings', 'race', 'lab', 'part']) {
+      this.store.on(kind, (detail) => {
+        // Opening a panel section is not work to keep (and its event comes after a restore).
+        if (!this.opening && detail?.name !== 'sections') this.touched = true;
         this.scheduleAutosave();
         this.forgetSharedLink();
       });
     }
+    if (!this.embedded) claimTabId();
+    // A reload or a closed tab within the autosave's delay still keeps the last change.
+    window.addEventListener('pagehide', () => { if (this.autosaveTimer) this.autosave(); });
+    $('kept-restore').addEventListener('click', () => this.restoreKept());
+    $('kept-dismiss').addEventListener('click', () => { $('kept-notice').hidden = true; });
   }
 
   // The picker shows the open map: its bundled entry (by file, else by the map's name, as after
@@ -103,7 +134,7 @@ export class Files {
       const res = await fetch(`maps/${file}`);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const text = await res.text();
-      const problem = this.store.load(text, file, `open ${entry?.name ?? file}`, { name: entry?.name ?? '' });
+      const problem = this.asOpened(() => this.store.load(text, file, `open ${entry?.name ?? file}`, { name: entry?.name ?? '' }));
       if (problem) throw new Error(problem);
       this.showChosen(file);
       this.messages.show(`Opened ${entry?.name ?? file}.`);
@@ -126,7 +157,7 @@ export class Files {
       this.messages.show(`Could not read ${file.name}: ${e.message}`, 'error');
       return false;
     }
-    const problem = this.store.load(text, file.name, `import ${file.name}`, { name: file.name.replace(/\.[^.]*$/, '') });
+    const problem = this.asOpened(() => this.store.load(text, file.name, `import ${file.name}`, { name: file.name.replace(/\.[^.]*$/, '') }));
     if (problem) {
       this.messages.show(`import ${file.name}: ${problem}`, 'error');
       return false;
@@ -146,15 +177,9 @@ export class Files {
   }
 
   // ---- share links ----
-  currentState() {
-    const race = this.store.race, lab = this.store.lab;
-    return { map: this.store.docText(), settings: { ...this.store.engine.settings }, ...(race ? { race: { ...race } } : {}),
-      ...(lab ? { lab: { method: lab.method, params: { ...lab.params } } } : {}) };
-  }
-
   async share() {
     const copy = startCopy();  // inside the click, before any await: WebKit copies only there
-    const fragment = await encodeShare(this.currentState());
+    const fragment = await documentLink(this.store.snapshot());
     if (fragment.length > kMaxLinkChars) {
       copy.supply('');
       // A link this long could not be opened again (share.js refuses it): offer the file.
@@ -194,65 +219,135 @@ export class Files {
   }
 
   // Opens the link in location.hash, if any, then takes it out of the address bar: a
-  // reload then restores the autosave (which holds the link's map once it is open), and a
-  // bad link does not fail again.
-  async openLinkFromLocation() {
+  // reload then restores the tab's autosave (which holds the link's document once it is open),
+  // and a bad link does not fail again.
+  async openLinkFromLocation({ first = false } = {}) {
     const hash = location.hash;
     if (hash.length <= 1) return false;
     history.replaceState(null, '', location.pathname + location.search);
-    return this.openLink(hash);
+    return this.openLink(hash, { first });
   }
 
-  // Opens a share link's fragment. A bad link shows why and keeps the current map.
-  async openLink(fragment) {
-    let state;
+  // Opens a share link's (or a lesson link's) fragment. A bad link shows why and keeps the
+  // current document. first: the visit's first document (not an undo step; the tab's saved
+  // document is what it replaces).
+  async openLink(fragment, { first = false } = {}) {
+    let checked;
     try {
-      state = await decodeShare(String(fragment));
+      checked = await readDocumentLink(fragment, this.store.context);
     } catch (e) {
-      const why = e instanceof LinkError ? e.message : `unexpected error (${e.message})`;
-      this.messages.show(`Could not open the link: ${why}. Your map was kept.`, 'error');
+      const why = e instanceof LinkError || e instanceof DocumentError ? e.message : `unexpected error (${e.message})`;
+      const what = e instanceof DocumentError && e.inLesson ? 'the lesson link' : 'the link';
+      this.messages.show(`Could not open ${what}: ${why}. Your map was kept.`, 'error');
       return false;
     }
-    if (state.lesson !== undefined && this.lessonOpener) return this.lessonOpener(state);
-    const problem = this.store.load(state.map, '', 'open link');
-    if (problem) {
-      this.messages.show(`Could not open the link: its map is invalid (${problem}). Your map was kept.`, 'error');
+    return this.openDocument(checked, { label: 'open link', what: 'link', first });
+  }
+
+  // Opens a checked document (a link's, a lesson's: { document, problems }) in place of the
+  // current one, which is kept for "Restore it" when it differs. Returns whether it opened.
+  // touched: the document opened is the visitor's own work (a kept one), not a link's.
+  openDocument({ document, problems }, { label, what, first = false, name = '', keep = true, touched = false }) {
+    const replaced = keep ? this.replacedDocument(first) : null;
+    const lessonBefore = this.store.owners.get('lesson')?.read() ?? null;
+    const before = document.lesson && !lessonBefore && !first ? { snapshot: this.store.snapshot(), touched: this.touched } : null;
+    const applied = this.asOpened(() => this.store.restore(document, { label, record: !first, name }), touched);
+    const fatal = applied.find((p) => p.fatal);
+    if (fatal) {
+      this.messages.show(`Could not open the ${what}: its map is invalid (${fatal.problem}). Your map was kept.`, 'error');
       return false;
     }
+    if (first) this.store.resetHistory();  // the first document of a visit is not an undoable step
+    if (before) this.beforeLesson = before;
+    else if (document.lesson === null) this.beforeLesson = null;
     this.showChosen('');
-    const unused = this.store.setSettings(state.settings);
-    if (unused) this.messages.show(`The link's map is open, but its settings were not used: ${unused}`, 'error');
-    const race = this.store.setRace(state.race ?? null);
-    if (race) this.messages.show(`The link's map is open, but its race settings were not used: ${race}`, 'error');
-    this.store.setLab(state.lab ?? null);  // checked by share.js; the lab panel runs it
+    for (const p of [...problems, ...applied]) {
+      this.messages.show(`The ${what}'s map is open, but its ${p.what} ${p.what.endsWith('s') ? 'were' : 'was'} not used: ${p.problem}`, 'error');
+    }
+    if (replaced && !sameDocument(replaced, this.store.snapshot())) {
+      if (keepDocument(replaced)) {
+        this.showKept();
+      } else {
+        // Said as the autosave says it: the visitor must know before more is lost.
+        this.messages.show(`Your previous map could not be kept (the browser's storage is full or off)${first ? '' : ': Undo brings it back'}. ` +
+          'Use Export to keep maps as files.', 'warning');
+      }
+    }
     return true;
   }
 
-  // ---- autosave ----
+  // The document a link or a lesson is about to replace: the page's own, or on a visit's first
+  // document the tab's saved one (an embed keeps nothing: it never touches storage).
+  replacedDocument(first) {
+    if (this.embedded) return null;
+    if (!first) return this.touched ? this.store.snapshot() : null;
+    const saved = readTabDocument(this.store.context);
+    return saved?.touched ? saved.document : null;
+  }
+
+  showKept() {
+    $('kept-notice').hidden = false;
+  }
+
+  // "Restore it": the kept document comes back as an undoable step (Undo returns to the link's).
+  restoreKept() {
+    const kept = readKeptDocument(this.store.context);
+    $('kept-notice').hidden = true;
+    if (!kept) {
+      this.messages.show('The previous map is no longer kept (the browser\'s storage was cleared).', 'error');
+      return false;
+    }
+    const opened = this.openDocument(kept, { label: 'restore previous map', what: 'previous document', keep: false, touched: true });
+    if (opened) this.messages.show('Your previous map is back (Undo returns to the link\'s).');
+    return opened;
+  }
+
+  // A closed lesson gives back the document it replaced (map, settings and the rest: a lesson's
+  // settings do not stay behind on the next map). Returns whether there was one.
+  closeLesson() {
+    const before = this.beforeLesson;
+    this.beforeLesson = null;
+    if (!before) return false;
+    const opened = this.openDocument({ document: before.snapshot, problems: [] },
+      { label: 'close lesson', what: 'document', keep: false, touched: before.touched });
+    if (opened) this.messages.show('The lesson is closed: the map and settings you had before it are back (Undo returns to the lesson\'s).');
+    return opened;
+  }
+
+  // A lesson file's state ({ map, settings, lesson }) as a document at its first step.
+  openLesson(state, file) {
+    let checked;
+    try {
+      checked = checkDocument({ v: 1, ...state }, this.store.context);
+    } catch (e) {
+      if (!(e instanceof DocumentError)) throw e;
+      this.messages.show(`Could not open the lesson ${file}: ${e.message}. Your map was kept.`, 'error');
+      return false;
+    }
+    checked.document.lesson.file = file;
+    return this.openDocument(checked, { label: `open lesson ${checked.document.lesson.lesson.title}`, what: 'lesson',
+      name: checked.document.lesson.lesson.title });
+  }
+
+  // ---- autosave: the tab's own document (document.js) ----
   scheduleAutosave() {
     if (this.embedded) return;
     clearTimeout(this.autosaveTimer);
     this.autosaveTimer = setTimeout(() => this.autosave(), 400);
   }
 
-  // Saves the current map and settings. A map too large for localStorage is not saved, the
-  // previous autosave is removed (a reload must not bring back an older map as if it were this
-  // one), and the user is told once per map to export it instead.
+  // Saves the document. One too large for localStorage is not saved, the tab's previous save
+  // is removed (a reload must not bring back an older map as if it were this one), and the
+  // user is told once per map to export it instead.
   autosave() {
-    let problem;
-    const state = this.currentState();
-    if (state.map.length > kMaxAutosaveChars) {
-      problem = `it is ${megabytes(state.map.length)} MB of text and browsers keep about 5 MB per site`;
-    } else {
-      try {
-        localStorage.setItem(kAutosaveKey, JSON.stringify({ v: 1, ...state }));
-        this.autosaveWarned = false;
-        return true;
-      } catch (e) {
-        problem = e.message;
-      }
+    clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = 0;
+    if (this.embedded) return false;
+    const problem = saveTabDocument(this.store.snapshot(), kMaxAutosaveChars, this.touched);
+    if (!problem) {
+      this.autosaveWarned = false;
+      return true;
     }
-    try { localStorage.removeItem(kAutosaveKey); } catch { /* storage unavailable: nothing kept either */ }
     if (!this.autosaveWarned) {
       this.messages.show(`This map is not autosaved (${problem}), so a reload will not bring it back: ` +
         'use Export to keep it as a file.', 'warning');
@@ -261,16 +356,11 @@ export class Files {
     return false;
   }
 
+  // The tab's saved document (a new tab: the newest any tab saved). Returns whether it opened.
   restoreAutosave() {
-    let saved;
-    try {
-      saved = JSON.parse(localStorage.getItem(kAutosaveKey) ?? 'null');
-    } catch {
-      return false;
-    }
-    if (!saved || saved.v !== 1 || typeof saved.map !== 'string') return false;
-    if (this.store.load(saved.map, '', 'restore autosave', { record: false })) return false;
-    this.store.setSettings(saved.settings ?? {});  // a problem keeps the defaults
-    return true;
+    const saved = readTabDocument(this.store.context);
+    if (!saved) return false;
+    const applied = this.asOpened(() => this.store.restore(saved.document, { label: 'restore autosave', record: false }), saved.touched);
+    return !applied.some((p) => p.fatal);
   }
 }

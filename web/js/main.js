@@ -25,12 +25,17 @@ import { bindExportPanel } from './export_panel.js';
 import { warmUp } from './warm_up.js';
 import { bindTeaching } from './teach/index.js';
 import { LessonsPanel } from './lessons/panel.js';
+import { bindSections } from './views/sections.js';
 import { $ } from './dom.js';
 
+// The first document: the link in the address, else the tab's autosave, else the arcade maze.
 async function firstMap(store, files, lessons) {
   await Promise.all([files.loadIndex(), lessons.loadIndex()]);
-  if (location.hash.length > 1 && await files.openLinkFromLocation()) return;
-  if (!files.embedded && files.restoreAutosave()) return;
+  if (location.hash.length > 1 && await files.openLinkFromLocation({ first: true })) return;
+  if (!files.embedded && files.restoreAutosave()) {
+    store.resetHistory();
+    return;
+  }
   const preferred = files.index.find((m) => /arcade|pac/i.test(m.file)) ?? files.index[0];
   if (!preferred || !await files.loadBundled(preferred.file)) store.newBlank(40, 30);
   store.resetHistory();  // the first map is not an undoable step
@@ -95,14 +100,15 @@ try {
   const teach = bindTeaching({ store, controller, loop, view });
   const lessons = new LessonsPanel({ store, controller, messages, files });
   lessons.bind();
-  bindLookPanel(view, loop);
+  bindLookPanel(view, loop, store);
+  bindSections(store);
   bindExportPanel({ store, controller, view, messages });
   bindPointer({ store, editor, view, marks, marksChanged });
   bindKeys({ store, controller, editor, view, marks, marksChanged,
     actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
   $('help-button').addEventListener('click', () => $('help').showModal());
   $('version').textContent = `version ${engine.registry.version}`;
-  if (embed.on) buildEmbedBar({ controller, options: embed });
+  if (embed.on) buildEmbedBar({ store, controller, options: embed });
   await firstMap(store, files, lessons);
   view.fit();
   stats.update();

@@ -6,13 +6,13 @@
 // cursor, first end of a portal being placed) from `marks`, which the input router owns; it
 // writes neither. Every read of the search (states, path, inspect) goes through this.engine.
 import { CellLayers } from './canvas/cell_layers.js';
+import { kLookChoices } from './document.js';
 import { kBuiltInOverlays } from './canvas/overlays.js';
 import { squareLook } from './canvas/look_square.js';
 import { hexLook } from './canvas/look_hex.js';
 import { arcadeLook } from './canvas/look_arcade.js';
 
 // 'auto': arcade for 4-way square maps with narrow corridors, else square (hex maps are always hex).
-export const kLookChoices = Object.freeze(['auto', 'square', 'arcade']);
 
 export class Renderer extends CellLayers {
   constructor(canvas, engine, marks = { hover: -1, cursor: -1, pendingPortal: -1 }) {

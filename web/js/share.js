@@ -1,10 +1,10 @@
-// Share links: the URL fragment holds the map (in the playground text format, written and
-// read by core) and the search settings, as JSON, deflated (CompressionStream) and base64url
-// encoded: #v1.<data>. No server is involved. Decoding is defensive: every limit is checked
-// before the work it bounds, and failures come back as messages, never as exceptions.
+// Link bytes: the URL fragment holds a document's JSON text (document.js: map, settings and the
+// rest), deflated (CompressionStream) and base64url encoded: #v1.<data>. No server is
+// involved. This module only converts text to bytes and back; decoding is defensive: every
+// limit is checked before the work it bounds, and failures are LinkErrors with a message.
 
 export const kLinkPrefix = 'v1.';
-export const kMaxLinkChars = 1_000_000;  // a longer fragment is refused before decoding
+export const kMaxLinkChars = 1_000_000;  // not a limit: the page's own; a longer fragment is refused before decoding
 export const kMaxInflatedBytes = 24 * 1024 * 1024;  // a bigger payload is refused while inflating
 
 export class LinkError extends Error {}
@@ -58,8 +58,26 @@ async function deflate(bytes) {
   return pump(stream, Infinity);
 }
 
+// Compressed bytes a slice at a time, pulled only as the inflated side is read: deflate
+// expands a byte at most ~1032 times, so a slice never inflates to more than about 1 MB before
+// pump() can stop at the limit (a bomb is refused after a few slices, not after inflating all).
+const kInflateSliceBytes = 1024;
+function sliced(bytes) {
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(bytes.slice(at, at + kInflateSliceBytes));
+      at += kInflateSliceBytes;
+    },
+  }, { highWaterMark: 0 });
+}
+
 async function inflate(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
+  const stream = sliced(bytes).pipeThrough(new DecompressionStream('deflate'));
   try {
     return await pump(stream, kMaxInflatedBytes);
   } catch (e) {
@@ -68,18 +86,14 @@ async function inflate(bytes) {
   }
 }
 
-// state: { map: playground text, settings: { algorithm, heuristic, weight, wrapAware, portalAware } },
-// optionally race: race mode's second search (settings of the same shape), and, for a lesson
-// link, lesson: { title, summary, steps } (web/js/lessons/format.js, docs/lessons.md).
-export async function encodeShare(state) {
-  const json = JSON.stringify({ v: 1, map: state.map, settings: state.settings, ...(state.race ? { race: state.race } : {}),
-    ...(state.lesson ? { lesson: state.lesson } : {}), ...(state.lab ? { lab: state.lab } : {}) });
-  return kLinkPrefix + toBase64Url(await deflate(new TextEncoder().encode(json)));
+// Text (a document's JSON, document.js) as a link fragment: v1.<base64url(deflate(UTF-8))>.
+export async function encodeLinkText(text) {
+  return kLinkPrefix + toBase64Url(await deflate(new TextEncoder().encode(text)));
 }
 
-// Returns { map, settings } (plus lesson, an object still to be checked by lessons/format.js,
-// when the link has one) or throws LinkError with a message for the user.
-export async function decodeShare(fragment) {
+// A link fragment (with or without its '#') back to its text, or throws LinkError with a
+// message for the user. What the text holds is document.js's to check.
+export async function decodeLinkText(fragment) {
   let data = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   if (data.length > kMaxLinkChars) {
     throw new LinkError(`the link is too long (${data.length.toLocaleString('en')} characters; at most ${kMaxLinkChars.toLocaleString('en')})`);
@@ -88,59 +102,9 @@ export async function decodeShare(fragment) {
   data = data.slice(kLinkPrefix.length);
   if (!data) throw new LinkError('the link is empty');
   const bytes = await inflate(fromBase64Url(data));
-  let parsed;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new LinkError('the link is corrupt (its content is not valid JSON text)');
+    throw new LinkError('the link is corrupt (its content is not valid UTF-8 text)');
   }
-  if (!parsed || typeof parsed !== 'object' || parsed.v !== 1) throw new LinkError('the link has an unknown version');
-  if (typeof parsed.map !== 'string' || !parsed.map) throw new LinkError('the link has no map');
-  const settings = settingsOf(parsed.settings, 'settings') ?? {};
-  const race = settingsOf(parsed.race, 'race settings');
-  // A lesson link: the lesson part is only carried here; lessons/format.js checks all of it.
-  const lesson = parsed.lesson;
-  if (lesson !== undefined && (lesson === null || typeof lesson !== 'object' || Array.isArray(lesson))) {
-    throw new LinkError('the link has a bad lesson');
-  }
-  const lab = labOf(parsed.lab);
-  return { map: parsed.map, settings, ...(race ? { race } : {}), ...(lesson ? { lesson } : {}), ...(lab ? { lab } : {}) };
-}
-
-// The evolution lab's settings: { method: 'ga' | 'aco', params: { name: number, ... } } with
-// only the parameter names the lab knows, each a finite number (whole, 0 .. 2^32 - 1, for the
-// counts and the seed). Their ranges are core's, checked when the lab starts the run.
-export const kLabParams = {
-  ga: { population: true, generations: true, crossoverRate: false, mutationRate: false, elitism: true, tournament: true, seed: true },
-  aco: { ants: true, generations: true, alpha: true, beta: true, evaporation: false, deposit: false, eliteWeight: false,
-    minPheromone: false, seed: true },
-};
-function labOf(lab) {
-  if (lab === undefined) return null;
-  if (lab === null || typeof lab !== 'object' || Array.isArray(lab)) throw new LinkError('the link has bad lab settings');
-  const known = Object.hasOwn(kLabParams, lab.method) ? kLabParams[lab.method] : null;
-  if (!known) throw new LinkError('the link has bad lab settings (the method must be "ga" or "aco")');
-  const p = lab.params;
-  if (p === null || typeof p !== 'object' || Array.isArray(p)) throw new LinkError('the link has bad lab settings (no parameters)');
-  const params = {};
-  for (const [key, whole] of Object.entries(known)) {
-    if (!Object.hasOwn(p, key)) continue;
-    const v = p[key];
-    if (typeof v !== 'number' || !Number.isFinite(v) || (whole && !(Number.isInteger(v) && v >= 0 && v <= 4294967295))) {
-      throw new LinkError(`the link has bad lab settings (${key} must be ${whole ? 'a whole number from 0 to 4294967295' : 'a number'})`);
-    }
-    params[key] = v;
-  }
-  return { method: lab.method, params };
-}
-
-// The known fields of a settings object (their values are checked by the store when applied).
-function settingsOf(s, what) {
-  if (s === undefined) return null;
-  if (s === null || typeof s !== 'object' || Array.isArray(s)) throw new LinkError(`the link has bad ${what}`);
-  const settings = {};
-  for (const key of ['algorithm', 'heuristic']) if (typeof s[key] === 'string') settings[key] = s[key];
-  if (typeof s.weight === 'number') settings.weight = s.weight;
-  for (const key of ['wrapAware', 'portalAware']) if (typeof s[key] === 'boolean') settings[key] = s[key];
-  return settings;
 }

@@ -9,10 +9,15 @@
 //   'search'   the current search began, stepped, finished or was cleared
 //   'history'  the undo/redo stacks changed
 //   'race'     race mode turned on or off, or its second search's settings changed
+//   'lab'      the evolution lab's settings changed
+//   'part'     a field of the document that a view owns changed ({ name }: heat map, speed, ...)
+// The whole document goes out through snapshot() and comes back through restore() only
+// (document.js: the schema, its checks and its encodings).
 // Readers (views, agents, files, compare) subscribe with on(kind, fn) and read through
 // `engine`'s getters; only this module calls the engine's setters (scripts/check_web.mjs).
 import { Status, kAllDirections } from './engine.js';
 import { History } from './history.js';
+import { kFields, kFieldNames, kDocumentVersion, documentContext, defaultOf } from './document.js';
 
 export class Store {
   constructor(engine) {
@@ -28,6 +33,73 @@ export class Store {
     // The heuristic follows the movement rule (core's default for it) until the user, a link
     // or the autosave picks another one.
     this.heuristicFollows = true;
+    this.context = documentContext(engine.core, engine.registry);  // what document.js's checks need from core
+    this.owners = new Map();   // field name -> { read, apply } (own())
+    this.pending = new Map();  // field name -> restored value waiting for its owner to register
+  }
+
+  // ---- the document as a whole (document.js) ----
+  // A module that owns a field of the document (the heat map's kind, the speed, the open
+  // sections...) registers here: read() gives its value, apply(value) shows a checked one.
+  // It starts with the value restored before it loaded (agents, HPA*), else the schema's
+  // default: the defaults live in document.js only.
+  own(name, owner) {
+    if (!kFieldNames.includes(name)) throw new Error(`"${name}" is not a field of the document (document.js)`);
+    this.owners.set(name, owner);
+    const value = this.pending.has(name) ? this.pending.get(name) : defaultOf(name, this.context);
+    this.pending.delete(name);
+    owner.apply(value);
+  }
+  // An owner's field changed (by the user): autosave and the shared link hear it.
+  partChanged(name) { this.emit('part', { name }); }
+
+  // Every field's current value (a field whose owner has not loaded yet: what was restored for
+  // it, else its default). start and goals are read for comparison; the map text carries them.
+  snapshot() {
+    const e = this.engine, cell = (n) => [e.xOf(n), e.yOf(n)];
+    const own = {
+      map: () => this.docText(),
+      start: () => (e.start() >= 0 ? cell(e.start()) : null),
+      goals: () => Array.from(e.goals(), cell),
+      settings: () => ({ ...e.settings }),
+      race: () => (this.race ? { ...this.race } : null),
+      lab: () => (this.lab ? { method: this.lab.method, params: { ...this.lab.params } } : null),
+    };
+    const out = { v: kDocumentVersion };
+    for (const { name } of kFields) {
+      if (own[name]) out[name] = own[name]();
+      else if (this.owners.has(name)) out[name] = this.owners.get(name).read();
+      else out[name] = this.pending.has(name) ? this.pending.get(name) : defaultOf(name, this.context);
+    }
+    return out;
+  }
+
+  // Applies a document checked by document.js (checkDocument: fields it lacks keep what the
+  // page shows). The map replaces the current one as one undo step (record) or as the first
+  // document of a visit. Returns [{ what, problem }] for fields that could not be applied; a
+  // map the reader refuses changes nothing and returns [{ what: 'map', problem, fatal }].
+  restore(doc, { label = 'open document', record = true, name = '' } = {}) {
+    const problems = [];
+    if (doc.map !== undefined) {
+      const problem = this.load(doc.map, '', label, { record, name });
+      if (problem) return [{ what: 'map', problem, fatal: true }];
+    }
+    if (doc.settings) {
+      const problem = this.setSettings(doc.settings);
+      if (problem) problems.push({ what: 'settings', problem });
+    }
+    if (doc.race !== undefined) {
+      const problem = this.setRace(doc.race);
+      if (problem) problems.push({ what: 'race settings', problem });
+    }
+    if (doc.lab !== undefined) this.setLab(doc.lab);
+    for (const { name } of kFields) {
+      if (['map', 'start', 'goals', 'settings', 'race', 'lab'].includes(name) || doc[name] === undefined) continue;
+      const owner = this.owners.get(name);
+      if (owner) owner.apply(doc[name]);
+      else this.pending.set(name, doc[name]);
+    }
+    return problems;
   }
 
   on(kind, fn) {
@@ -244,7 +316,8 @@ export class Store {
       const w = Number(s.weight);
       if (!e.algorithms.includes(s.algorithm)) return `unknown algorithm "${s.algorithm}"`;
       if (!e.heuristics.includes(s.heuristic)) return `unknown heuristic "${s.heuristic}"`;
-      if (!(w >= 1 && w <= 1e6)) return 'weight must be a number from 1 to 1000000';
+      const { minWeight, maxWeight } = this.context.limits;
+      if (!(w >= minWeight && w <= maxWeight)) return `weight must be a number from ${minWeight} to ${maxWeight}`;
       next = { algorithm: s.algorithm, heuristic: s.heuristic, weight: w, wrapAware: !!s.wrapAware, portalAware: !!s.portalAware };
     }
     this.race = next;
@@ -253,7 +326,7 @@ export class Store {
   }
 
   // ---- the evolution lab's run settings, part of the document (and of share links) ----
-  // null or { method: 'ga' | 'aco', params: { seed, ... } } as share.js's labOf checks them;
+  // null or { method: 'ga' | 'aco', params: { seed, ... } } as document.js checks them;
   // their ranges are core's (LabRun.start says what is wrong).
   setLab(lab) {
     this.lab = lab ? { method: lab.method, params: { ...lab.params } } : null;

@@ -10,6 +10,8 @@ import { GhostChase } from './ghosts.js';
 import { Squad } from './squad.js';
 import { PathWorker } from './worker_client.js';
 import { buildPanel } from './panel.js';
+import { $ } from '../dom.js';
+import { failureSentence } from '../views/failures.js';
 import { copyOut } from '../engine.js';
 
 const kPathStyles = {
@@ -84,10 +86,14 @@ export class AgentsController {
       this.paths.smooth = this.world.smooth(path, { stringPull: true, spline: true });
     } catch (e) {
       this.paths = { raw: [], pulled: [], smooth: [] };
-      this.app.showMessage(`smoothing: ${e.message}`, 'error');
+      this.app.showMessage(failureSentence('The smoothed line', e), 'error');
     }
   }
   setView(name, on) { this.views[name] = !!on; this.app.requestDraw(); }
+  setSpeed(speed) {
+    this.agentSpeed = speed;
+    if (this.agent) this.agent.speed = speed;
+  }
 
   // ---- the walking agent and the squad ----
   startAgent(kind = 'smooth') {
@@ -262,6 +268,24 @@ export class AgentsController {
 export function installAgents(app, panel = document.getElementById('panel')) {
   const controller = new AgentsController(app);
   if (panel) controller.panel = buildPanel(controller, panel);
+  // The document's `pathViews` and `agents` fields (document.js) are this controller's.
+  app.store.own('pathViews', {
+    read: () => ({ ...controller.views }),
+    apply: (views) => {
+      for (const [name, on] of Object.entries(views)) {
+        controller.setView(name, on);
+        if ($(`agents-view-${name}`)) $(`agents-view-${name}`).checked = on;
+      }
+    },
+  });
+  app.store.own('agents', {
+    read: () => ({ speed: controller.agentSpeed }),
+    apply: (v) => {
+      if (v.speed === undefined) return;
+      controller.setSpeed(v.speed);
+      if ($('agents-speed')) $('agents-speed').value = String(v.speed);
+    },
+  });
   controller.refreshPaths();
   return controller;
 }

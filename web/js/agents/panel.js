@@ -3,6 +3,8 @@
 // is running (sync()), so each mode can be stopped where it was started.
 import { kDefaultCrowdWeights } from './crowd.js';
 import { el } from '../dom.js';
+import { failureSentence } from '../views/failures.js';
+import { WorkerUnavailable } from './worker_client.js';
 import { buildTurnControls } from './turn_panel.js';
 
 // A button's label for a mode: idle, moving (stop it), arrived (clear it from the canvas).
@@ -21,15 +23,18 @@ export function buildPanel(agents, container) {
   for (const [name, text] of [['raw', 'raw'], ['pulled', 'string-pulled'], ['smooth', 'smoothed']]) {
     const box = el('input', { attrs: { type: 'checkbox', id: `agents-view-${name}` } });
     box.checked = agents.views[name];
-    box.addEventListener('change', () => agents.setView(name, box.checked));
+    box.addEventListener('change', () => {
+      agents.setView(name, box.checked);
+      app.store.partChanged('pathViews');
+    });
     views.append(el('label', { cls: 'check' }, [box, ` ${text}`]));
   }
   section.append(views);
 
   const speed = el('input', { attrs: { type: 'range', id: 'agents-speed', min: '1', max: '30', value: String(agents.agentSpeed) } });
   speed.addEventListener('input', () => {
-    agents.agentSpeed = Number(speed.value);
-    if (agents.agent) agents.agent.speed = agents.agentSpeed;
+    agents.setSpeed(Number(speed.value));
+    app.store.partChanged('agents');
   });
   const walk = el('button', { text: 'Walk the path', attrs: { type: 'button', id: 'agents-walk' } });
   walk.addEventListener('click', () => {
@@ -53,8 +58,9 @@ export function buildPanel(agents, container) {
       const r = await agents.workerFind();
       workerOut.textContent = r.path.length ? `cost ${r.cost.toFixed(3)}, ${r.expanded} expanded, ${r.ms.toFixed(0)} ms` : 'no path';
     } catch (e) {
-      workerOut.textContent = '';
-      app.showMessage(e.message, 'error');
+      // A worker that could not start says so in its own row; other failures as a sentence.
+      workerOut.textContent = e instanceof WorkerUnavailable ? e.message : '';
+      if (!(e instanceof WorkerUnavailable)) app.showMessage(failureSentence('The search in the worker', e), 'error');
     }
   });
   section.append(el('div', { cls: 'row' }, [inWorker, workerOut]));
@@ -67,7 +73,7 @@ export function buildPanel(agents, container) {
     try {
       if (agents.crowd) agents.stopCrowd();
       else agents.startCrowd(Math.max(1, Math.min(5000, Number(count.value) || 500)));
-    } catch (e) { app.showMessage(e.message, 'error'); }
+    } catch (e) { app.showMessage(failureSentence('The crowd', e), 'error'); }
     sync();
   });
   bunker.addEventListener('click', () => {
@@ -90,7 +96,7 @@ export function buildPanel(agents, container) {
     try {
       if (agents.chase) agents.stopChase();
       else agents.startChase();
-    } catch (e) { app.showMessage(e.message, 'error'); }
+    } catch (e) { app.showMessage(failureSentence('The ghost chase', e), 'error'); }
     sync();
   });
   pellet.addEventListener('click', () => agents.chase?.powerPellet());

@@ -9,9 +9,15 @@
 //   -> {type: 'find', id, start, goal, priority, algorithm}
 //                                                <- {type: 'reply', id, status, cancelled, cost, expanded, path, ms}
 //   -> {type: 'cancel', id}
+//                                                <- {type: 'failed'} once, if the engine cannot load
 import { loadEngine } from '../engine.js';
 
-const ready = loadEngine().then((engine) => ({ engine, world: new engine.core.AgentWorld(engine.raw) }));
+// A worker whose engine cannot load (the wasm blocked or missing) says so once and then
+// ignores requests: the page reports it in the worker's panel row, and nothing is uncaught.
+const ready = loadEngine().then((engine) => ({ engine, world: new engine.core.AgentWorld(engine.raw) }), () => {
+  postMessage({ type: 'failed' });
+  return null;
+});
 const byService = new Map();  // service request id -> { id, started }
 const slice = 50000;  // expansions between looks at the message queue (a few ms)
 let pumping = false;
@@ -40,7 +46,9 @@ function pump(world) {
 }
 
 onmessage = async (event) => {
-  const { engine, world } = await ready;
+  const loaded = await ready;
+  if (!loaded) return;
+  const { engine, world } = loaded;
   const m = event.data;
   if (m.type === 'sync') {
     let error;

@@ -3,15 +3,22 @@
 // memory, so a copy is inherent there). Nothing here blocks the page.
 let nextId = 1;
 
+// The worker could not start (its engine did not load: blocked, offline, a bad build). The
+// message is for the worker's own row in the panel; the page goes on without it.
+export class WorkerUnavailable extends Error {}
+
 export class PathWorker {
   constructor(url = new URL('./path_worker.js', import.meta.url)) {
     this.worker = new Worker(url, { type: 'module' });
     this.pending = new Map();
     this.syncs = [];
     this.mapKey = '';  // the engine's generation and revision last sent
+    this.failed = null;  // a WorkerUnavailable once the worker said it cannot start
     this.worker.onmessage = (event) => {
       const m = event.data;
-      if (m.type === 'synced') {
+      if (m.type === 'failed') {
+        this.fail(new WorkerUnavailable('The worker could not start (its engine did not load), so searches run on the page only.'));
+      } else if (m.type === 'synced') {
         const done = this.syncs.shift();
         if (m.error) done?.reject(new Error(m.error)); else done?.resolve();
       } else if (m.type === 'reply') {
@@ -21,14 +28,21 @@ export class PathWorker {
       }
     };
     this.worker.onerror = (e) => {
-      for (const p of [...this.pending.values(), ...this.syncs]) p.reject(new Error(e.message || 'path worker failed'));
-      this.pending.clear();
-      this.syncs = [];
+      e.preventDefault?.();  // reported here and in the panel, not as an uncaught error
+      this.fail(new WorkerUnavailable('The worker stopped with an error, so searches run on the page only.'));
     };
+  }
+
+  fail(error) {
+    this.failed = error;
+    for (const p of [...this.pending.values(), ...this.syncs]) p.reject(error);
+    this.pending.clear();
+    this.syncs = [];
   }
 
   // Sends the page's map when it changed since the last sync.
   sync(engine) {
+    if (this.failed) return Promise.reject(this.failed);
     const key = `${engine.generation()}:${engine.revision()}`;
     if (key === this.mapKey) return Promise.resolve();
     this.mapKey = key;
@@ -43,8 +57,9 @@ export class PathWorker {
   find(start, goal, { priority = 0, algorithm = 0 } = {}) {
     const id = nextId++;
     /** @type {Promise<any> & { id?: number }} */
-    const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    const promise = this.failed ? Promise.reject(this.failed) : new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
     promise.id = id;
+    if (this.failed) return promise;
     this.worker.postMessage({ type: 'find', id, start, goal, priority, algorithm });
     return promise;
   }

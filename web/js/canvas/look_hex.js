@@ -133,7 +133,7 @@ function compositeColour(r, k) {
   const a = over ? over[3] / 255 : 0;
   const channel = (shift, j) => Math.round(((terrain >>> shift) & 255) * (1 - a) + (over ? over[j] * a : 0));
   css = `rgb(${channel(0, 0)},${channel(8, 1)},${channel(16, 2)})`;
-  if (r.compositeCache.size > 4096) r.compositeCache.clear();
+  if (r.compositeCache.size > 4096) r.compositeCache.clear();  // not a limit: a cache size
   r.compositeCache.set(k, css);
   return css;
 }

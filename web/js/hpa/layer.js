@@ -163,8 +163,15 @@ function bindControls(view) {
   size.min = String(view.info.minClusterSize);
   size.max = String(view.info.maxClusterSize);
   size.value = String(view.raw.clusterSize());
-  show.addEventListener('change', () => view.show(show.checked));
-  size.addEventListener('change', () => view.setClusterSize(size.value));
+  const store = view.app.store;
+  show.addEventListener('change', () => {
+    view.show(show.checked);
+    store.partChanged('hierarchical');
+  });
+  size.addEventListener('change', () => {
+    view.setClusterSize(size.value);
+    store.partChanged('hierarchical');
+  });
   const label = $('hpa-label');
   if (label) label.textContent = view.info.label;
   return { show, size, stats };
@@ -173,5 +180,16 @@ function bindControls(view) {
 export function installHpa(app) {
   const view = new HpaView(app);
   view.controls = bindControls(view);
+  // The document's `hierarchical` field (document.js) is this layer's: shown, cluster size.
+  app.store.own('hierarchical', {
+    read: () => ({ show: view.shown, clusterSize: view.raw.clusterSize() }),
+    apply: (v) => {
+      if (v.clusterSize !== undefined && v.clusterSize !== view.raw.clusterSize()) {
+        view.setClusterSize(v.clusterSize);
+        if (view.controls) view.controls.size.value = String(view.raw.clusterSize());
+      }
+      if (v.show !== undefined) view.show(v.show);
+    },
+  });
   return view;
 }

@@ -5,10 +5,11 @@
 // expanded) is what the engine gave here. The lesson goes through the same validator as any
 // lesson link before the link is made.
 import { $, el } from '../dom.js';
-import { encodeShare, kMaxLinkChars } from '../share.js';
+import { kMaxLinkChars } from '../share.js';
+import { documentLink } from '../document.js';
 import { startCopy } from '../clipboard.js';
 import { LessonError, kLessonLimits, parseLesson } from './format.js';
-import { namesOf, resultOf } from './runner.js';
+import { resultOf } from './runner.js';
 
 // The map without its start and goal lines: captured tries stay valid while only those move.
 const mapBody = (text) => text.split('\n').filter((l) => !/^(start|goal):/.test(l)).join('\n');
@@ -120,7 +121,7 @@ export class LessonAuthor {
     out.hidden = true;
     const raw = this.rawLesson(), map = this.store.docText();
     try {
-      parseLesson(raw, namesOf(this.store.engine));
+      parseLesson(raw, this.store.context.names);
     } catch (e) {
       if (!(e instanceof LessonError)) throw e;
       this.messages.show(`The lesson is not ready: ${e.message}.`, 'error');
@@ -130,15 +131,15 @@ export class LessonAuthor {
       this.messages.show('The map changed after a “Try this” was recorded: its result may differ now. Remove it and record it again.', 'error');
       return '';
     }
-    return showLessonLink(out, { map, settings: { ...this.store.engine.settings }, lesson: raw }, this.messages);
+    return showLessonLink(out, { ...this.store.snapshot(), lesson: { file: '', step: 0, lesson: raw } }, this.messages);
   }
 }
 
-// Encodes a lesson state as a link, puts it in the read-only box (selected) and on the
-// clipboard when the browser allows. Returns the URL, or "" when the link would be too long.
-export async function showLessonLink(box, state, messages) {
+// Encodes a snapshot with a lesson as a link, puts it in the read-only box (selected) and on
+// the clipboard when the browser allows. Returns the URL, or "" when the link would be too long.
+export async function showLessonLink(box, snapshot, messages) {
   const copy = startCopy();  // inside the click, before any await: WebKit copies only there
-  const fragment = await encodeShare(state);
+  const fragment = await documentLink(snapshot);
   if (fragment.length > kMaxLinkChars) {
     copy.supply('');
     messages.show(`This lesson is too large for a link (${fragment.length.toLocaleString('en')} characters; at most ${kMaxLinkChars.toLocaleString('en')}).`, 'error');

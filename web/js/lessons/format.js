@@ -5,7 +5,8 @@
 // A lesson from a link is hostile input: parseLesson checks every field, type, size and name
 // before anything is loaded and throws a LessonError naming the first problem and where it is.
 // No DOM and no engine here (the page and node tests share this module); names (algorithms,
-// heuristics, movements, statuses) come from core's registry through `names`.
+// heuristics, movements, statuses) and ranges (`limits`) come from core's registry through
+// `names` (document.js's documentContext).
 
 import { formatNumber } from '../dom.js';
 
@@ -13,7 +14,7 @@ export class LessonError extends Error {}
 
 export const kLessonLimits = Object.freeze({
   title: 120, summary: 600, steps: 12, stepText: 2000, tries: 4, label: 60, result: 400, actions: 12,
-  stepsPerAction: 100000, coordinate: 4096, weight: 1e6,
+  stepsPerAction: 100000,
 });
 
 // Actions: one key per object, e.g. { "algorithm": "dijkstra" } or { "step": 10 }.
@@ -22,12 +23,15 @@ const isBool = (v) => (typeof v === 'boolean' ? '' : 'must be true or false');
 const kActionChecks = {
   algorithm: (v, n) => oneOf(v, n.algorithms),
   heuristic: (v, n) => oneOf(v, n.heuristics),
-  weight: (v) => (typeof v === 'number' && v >= 1 && v <= kLessonLimits.weight ? '' : `must be a number from 1 to ${kLessonLimits.weight}`),
+  weight: (v, n) => {
+    const { minWeight, maxWeight } = n.limits;
+    return typeof v === 'number' && v >= minWeight && v <= maxWeight ? '' : `must be a number from ${minWeight} to ${maxWeight}`;
+  },
   wrapAware: isBool,
   portalAware: isBool,
   movement: (v, n) => oneOf(v, n.movements),
-  start: (v) => cellCheck(v),
-  goal: (v) => cellCheck(v),
+  start: (v, n) => cellCheck(v, n.limits.maxGridSide),
+  goal: (v, n) => cellCheck(v, n.limits.maxGridSide),
   finish: (v) => (v === true ? '' : 'must be true'),
   reset: (v) => (v === true ? '' : 'must be true'),
   step: (v) => (Number.isInteger(v) && v >= 1 && v <= kLessonLimits.stepsPerAction ? '' : `must be a whole number from 1 to ${kLessonLimits.stepsPerAction}`),
@@ -48,9 +52,9 @@ function oneOf(v, list) {
   if (typeof v !== 'string') return 'must be a name (text)';
   return list.includes(v) ? '' : `"${clip(v)}" is not one of ${list.join(', ')}`;
 }
-function cellCheck(v) {
-  const ok = Array.isArray(v) && v.length === 2 && v.every((c) => Number.isInteger(c) && c >= 0 && c < kLessonLimits.coordinate);
-  return ok ? '' : 'must be [x, y] with whole numbers from 0 to 4095';
+function cellCheck(v, side) {
+  const ok = Array.isArray(v) && v.length === 2 && v.every((c) => Number.isInteger(c) && c >= 0 && c < side);
+  return ok ? '' : `must be [x, y] with whole numbers from 0 to ${side - 1}`;
 }
 function clip(s) { return s.length > 40 ? `${s.slice(0, 40)}…` : s; }
 const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);

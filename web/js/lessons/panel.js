@@ -1,10 +1,12 @@
 // The Lessons section: the built-in lessons (maps/lessons/index.json), a lesson's steps with
 // Back / Next, its "Try this" buttons with the engine's result and a mark per claim (✓ as the
-// text says, ✗ differs), and lessons opened from links (files.js hands a decoded link with a
-// lesson field here). Text from lesson files and links only ever goes in as textContent.
+// text says, ✗ differs). The lesson in progress (content, step, file) is the document's
+// `lesson` field, owned here: a link, a lesson file or the autosave brings it through
+// store.restore (files.js opens them), and Back / Next / Close announce it. Text from lesson
+// files and links only ever goes in as textContent.
 import { $, el } from '../dom.js';
-import { LessonError, fillResult } from './format.js';
-import { checkLessonState, loadLessonState, runTry } from './runner.js';
+import { fillResult } from './format.js';
+import { runTry } from './runner.js';
 import { LessonAuthor, showLessonLink } from './author.js';
 
 export const kLessonDir = 'maps/lessons/';
@@ -27,7 +29,8 @@ export class LessonsPanel {
     this.messages = messages;
     this.files = files;
     this.index = [];
-    this.current = null;  // { lesson, step, earlier: Map(id -> result), source, state }
+    this.current = null;  // { lesson, step, earlier: Map(id -> result), file, raw }
+    this.origin = null;   // the document as the lesson opened (a snapshot)
     this.busy = false;    // while the lesson itself changes the document
     this.author = new LessonAuthor({ store, controller, messages });
     // Another map (a file, a bundled map, undo, an edit) under an open lesson: its text may no
@@ -44,9 +47,7 @@ export class LessonsPanel {
     $('lesson-back').addEventListener('click', () => this.go(-1));
     $('lesson-next').addEventListener('click', () => this.go(1));
     $('lesson-close').addEventListener('click', () => this.close());
-    $('lesson-reopen').addEventListener('click', () => {
-      if (this.current) this.open(this.current.state, this.current.source);
-    });
+    $('lesson-reopen').addEventListener('click', () => this.reopen());
     $('lesson-author-open').addEventListener('click', () => this.author.toggle());
     $('lesson-link').addEventListener('click', () => this.shareCurrent());
     // Share's third option: the open lesson's link, else the form to write one on this map.
@@ -58,8 +59,8 @@ export class LessonsPanel {
         $('lessons').scrollIntoView({ block: 'nearest' });
       }
     });
-    this.files.lessonOpener = (state) => this.openFromLink(state);
     this.author.bind();
+    this.store.own('lesson', { read: () => this.read(), apply: (value) => this.apply(value) });
   }
 
   async loadIndex() {
@@ -91,64 +92,61 @@ export class LessonsPanel {
       this.messages.show(`Could not open the lesson ${file}: ${e.message}. Your map was kept.`, 'error');
       return false;
     }
-    return this.open(state, { kind: 'builtin', file });
+    return this.files.openLesson(state, file);
   }
 
-  // A link with a lesson field (files.js decoded it; the lesson part is unchecked).
-  openFromLink(state) {
-    return this.open(state, { kind: 'link', file: '' });
+  // The document's lesson field: { file, step, lesson (checked), raw } or null.
+  read() {
+    const c = this.current;
+    return c ? { file: c.file, step: c.step, lesson: c.lesson, raw: c.raw } : null;
   }
-
-  // Checks the whole lesson, then loads it. A bad lesson shows why and changes nothing.
-  open(state, source) {
-    const what = source.kind === 'link' ? 'the lesson link' : `the lesson ${source.file}`;
-    let checked;
-    try {
-      checked = checkLessonState(this.store.engine, state);
-    } catch (e) {
-      const why = e instanceof LessonError ? e.message : `unexpected error (${e.message})`;
-      this.messages.show(`Could not open ${what}: ${why}. Your map was kept.`, 'error');
-      return false;
+  apply(value) {
+    if (!value) {
+      this.hide();
+      return;
     }
-    this.busy = true;
-    let problem;
-    try {
-      problem = loadLessonState(this.store, checked);
-    } finally {
-      this.busy = false;
-    }
-    if (problem) {
-      this.messages.show(`Could not open ${what}: ${problem}`, 'error');
-      return false;
-    }
-    this.files.showChosen('');
+    const same = this.current?.raw === value.raw;
+    this.current = { lesson: value.lesson, step: value.step, earlier: same ? this.current.earlier : new Map(), file: value.file, raw: value.raw };
+    this.origin = this.store.snapshot();  // what "Load the lesson's map again" brings back
+    // An embed has no panel: its lesson goes under the canvas, above the play bar.
+    const embedded = document.documentElement.dataset.embed !== undefined;
+    if (embedded && $('embed-bar')) $('embed-bar').before($('lesson-body'));
     $('lesson-stale').hidden = true;
     $('lesson-link-box').hidden = true;
-    this.current = { lesson: checked.lesson, step: 0, earlier: new Map(), source, state };
-    $('lesson-select').value = source.kind === 'builtin' ? source.file : '';
+    $('lesson-select').value = value.file;
     $('lesson-body').hidden = false;
-    $('lesson-body').dataset.source = source.kind;
-    $('lesson-title').textContent = checked.lesson.title;
-    $('lesson-summary').textContent = checked.lesson.summary;
-    $('lesson-summary').hidden = !checked.lesson.summary;
+    $('lesson-body').dataset.source = value.file ? 'builtin' : 'link';
+    $('lesson-title').textContent = value.lesson.title;
+    $('lesson-summary').textContent = value.lesson.summary;
+    $('lesson-summary').hidden = !value.lesson.summary;
     this.showStep();
-    this.messages.show(`Opened the lesson “${checked.lesson.title}”.`);
-    $('lesson-title').focus({ preventScroll: false });
-    return true;
+    if (!same && !embedded) {  // an embed never takes the focus from its course page
+      this.messages.show(`Opened the lesson “${value.lesson.title}”.`);
+      $('lesson-title').focus({ preventScroll: false });
+    }
   }
 
-  // A link to the open lesson as it was opened (its map and settings, not later changes).
+  reopen() {
+    const origin = this.origin;
+    if (origin) this.files.openDocument({ document: origin, problems: [] }, { label: `open lesson ${origin.lesson.lesson.title}`, what: 'lesson' });
+  }
+
+  // A link to the lesson as it opened (its map and settings), from its first step. (Share link
+  // gives the whole document as it is now, with the lesson at the step shown.)
   async shareCurrent() {
-    const c = this.current;
-    if (!c) return '';
-    const { map, settings, lesson } = c.state;
-    return showLessonLink($('lesson-link-box'), { map, settings: settings ?? {}, lesson }, this.messages);
+    if (!this.current || !this.origin) return '';
+    return showLessonLink($('lesson-link-box'), { ...this.origin, lesson: { ...this.origin.lesson, step: 0 } }, this.messages);
   }
 
   close() {
-    this.current = null;
-    $('lesson-body').hidden = true;
+    this.hide();
+    if (!this.files.closeLesson()) this.store.partChanged('lesson');
     $('lesson-open').focus();
+  }
+  hide() {
+    this.current = null;
+    this.origin = null;
+    $('lesson-body').hidden = true;
   }
 
   go(delta) {
@@ -158,6 +156,7 @@ export class LessonsPanel {
     if (next === c.step) return;
     c.step = next;
     this.showStep();
+    this.store.partChanged('lesson');
   }
 
   showStep() {

@@ -1,51 +1,9 @@
-// Lessons in the page: opening one (built-in file or link) and running its "Try this" actions.
-// Opening checks everything first (the lesson's fields, its settings, its map in a scratch
-// engine and every cell its actions name) and only then loads the map and settings through the
-// store, so a bad lesson changes nothing. Actions are store and controller commands; the one
+// Lessons in the page: running their "Try this" actions (opening one is document.js's check
+// and store.restore, through files.js). Actions are store and controller commands; the one
 // view switch (parent arrows) goes through its checkbox, as a click would.
-import { kDefaultSettings, kMovementNames } from '../engine.js';
+import { kMovementNames } from '../engine.js';
 import { $ } from '../dom.js';
-import { LessonError, parseLesson, parseSettings, cellsNamed, checkExpect } from './format.js';
-
-// Core's names the validator checks against (never typed here).
-export function namesOf(engine) {
-  const r = engine.registry;
-  return {
-    algorithms: engine.algorithms, heuristics: engine.heuristics, movements: kMovementNames,
-    statuses: r.statuses.map((s) => s.name),
-  };
-}
-
-// state: { map, settings, lesson } (a decoded link, or a built-in file with its map read).
-// Returns { lesson, settings, map } checked, or throws LessonError. Loads nothing.
-export function checkLessonState(engine, state) {
-  const names = namesOf(engine);
-  if (typeof state.map !== 'string' || !state.map) throw new LessonError('the lesson has no map');
-  const lesson = parseLesson(state.lesson, names);
-  const settings = parseSettings(state.settings, names);
-  // The map is read by core in a scratch engine: its errors, size and walls, before anything changes.
-  const scratch = new engine.core.Engine();
-  try {
-    const problem = scratch.loadMap(state.map, '');
-    if (problem) throw new LessonError(`its map is invalid (${problem})`);
-    const width = scratch.width(), height = scratch.height();
-    for (const c of cellsNamed(lesson)) {
-      if (c.x >= width || c.y >= height) throw new LessonError(`${c.where}: cell (${c.x}, ${c.y}) is outside the ${width}×${height} map`);
-      if (scratch.costs()[c.y * width + c.x] === 0) throw new LessonError(`${c.where}: cell (${c.x}, ${c.y}) is a wall`);
-    }
-  } finally {
-    scratch.delete();
-  }
-  return { lesson, settings, map: state.map };
-}
-
-// Loads a checked lesson's map and settings (missing settings take the page's defaults, so a
-// lesson always starts the same way). Returns "" or a problem.
-export function loadLessonState(store, checked) {
-  const problem = store.load(checked.map, '', `open lesson ${checked.lesson.title}`, { name: checked.lesson.title });
-  if (problem) return problem;
-  return store.setSettings({ ...kDefaultSettings, ...checked.settings });
-}
+import { checkExpect } from './format.js';
 
 // What the expectations are checked against, read from the engine after a run.
 export function resultOf(engine) {

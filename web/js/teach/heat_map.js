@@ -5,8 +5,10 @@
 // overestimates (an inadmissible heuristic: A* may then miss the cheapest path).
 import { $, setText, formatNumber } from '../dom.js';
 import { copyOut } from '../engine.js';
+import { kHeatKindNames } from '../document.js';
 
-export const kHeatKinds = Object.freeze({
+// The labels of the document's heat map kinds (document.js, kHeatKindNames).
+const kHeatLabels = {
   none: 'off',
   g: 'g: cost from the start',
   h: 'h: the heuristic estimate',
@@ -14,7 +16,8 @@ export const kHeatKinds = Object.freeze({
   order: 'expansion order',
   exact: 'exact cost to the goal',
   error: 'heuristic error: exact − h',
-});
+};
+export const kHeatKinds = Object.freeze(Object.fromEntries(kHeatKindNames.map((k) => [k, kHeatLabels[k]])));
 
 // Viridis (perceptually even, readable with the common colour-vision deficiencies).
 const kStops = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
@@ -45,8 +48,19 @@ export class HeatMap {
       this.kind = select.value;
       this.dirty = true;
       requestDraw();
+      this.store.partChanged('heatMap');
     });
     this.requestDraw = requestDraw;
+    // The document's `heatMap` field (document.js) is this view's kind.
+    this.store.own('heatMap', {
+      read: () => this.kind,
+      apply: (kind) => {
+        this.kind = kind;
+        select.value = kind;
+        this.dirty = true;
+        requestDraw();
+      },
+    });
   }
 
   // Fresh values (only when something changed since the last draw).

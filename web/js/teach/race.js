@@ -61,6 +61,8 @@ export class RaceView {
     };
     fillSelect($('race-algorithm'), e.registry.algorithms.map((a) => ({ value: a.name, text: a.label, title: a.note })));
     fillSelect($('race-heuristic'), e.heuristics.map((h) => ({ value: h, text: h })));
+    const { minWeight, maxWeight } = e.registry.limits;
+    Object.assign($('race-weight'), { min: String(minWeight), max: String(maxWeight) });  // core's range
     $('race-on').addEventListener('change', () => {
       const on = $('race-on').checked;
       this.store.setRace(on ? (this.store.race ?? { ...e.settings, algorithm: raceDefault(e) }) : null);

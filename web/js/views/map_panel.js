@@ -46,10 +46,25 @@ export class MapPanel {
     $('fit').addEventListener('click', () => v.fit());
     $('zoom-in').addEventListener('click', () => v.zoomBy(1.25));
     $('zoom-out').addEventListener('click', () => v.zoomBy(0.8));
-    $('show-parents').addEventListener('change', (ev) => v.setShow('parents', ev.target.checked));
+    $('show-parents').addEventListener('change', (ev) => {
+      v.setShow('parents', ev.target.checked);
+      this.store.partChanged('overlays');
+    });
     $('show-numbers').addEventListener('change', (ev) => {
       v.setShow('numbers', ev.target.checked);
+      this.store.partChanged('overlays');
       if (ev.target.checked && v.renderer.cell < 30) this.messages.show('Zoom in (mouse wheel or +) to see the numbers.');
+    });
+    // The document's `overlays` field (document.js): parent arrows and numbers on the cells.
+    this.store.own('overlays', {
+      read: () => ({ parents: v.renderer.showParents, numbers: v.renderer.showNumbers }),
+      apply: (o) => {
+        for (const [name, id] of [['parents', 'show-parents'], ['numbers', 'show-numbers']]) {
+          if (o[name] === undefined) continue;
+          v.setShow(name, o[name]);
+          $(id).checked = o[name];
+        }
+      },
     });
     this.sync();
   }

@@ -2,7 +2,7 @@
 // awareness switches and the note on what the choice means; the Play / Step / Back / Finish /
 // Reset buttons, speed and live. Settings go to the store, search actions to the controller.
 import { $ } from '../dom.js';
-import { speedFromSlider, ControllerState } from '../controller.js';
+import { speedFromSlider, sliderFromSpeed, ControllerState } from '../controller.js';
 
 const kHexDistanceHeuristics = ['manhattan', 'octile', 'chebyshev'];
 
@@ -28,6 +28,7 @@ export class SearchPanel {
     const e = this.store.engine, r = e.registry, c = this.controller;
     fillSelect($('algorithm'), r.algorithms.map((a) => ({ value: a.name, text: a.label, title: a.note })));
     fillSelect($('heuristic'), r.heuristics.map((h) => ({ value: h, text: h })));
+    Object.assign($('weight'), { min: String(r.limits.minWeight), max: String(r.limits.maxWeight) });  // core's range
     const set = (patch) => {
       const problem = this.store.setSettings(patch);
       if (problem) this.messages.show(problem, 'error');
@@ -42,12 +43,21 @@ export class SearchPanel {
     $('step-back').addEventListener('click', () => c.back());
     $('finish').addEventListener('click', () => c.finish());
     $('reset').addEventListener('click', () => c.reset());
-    const speed = () => {
+    const showSpeed = () => { $('speed-label').textContent = `${c.speed}/frame`; };
+    $('speed').addEventListener('input', () => {
       c.setSpeed(speedFromSlider($('speed').value));
-      $('speed-label').textContent = `${c.speed}/frame`;
-    };
-    $('speed').addEventListener('input', speed);
-    speed();
+      showSpeed();
+      this.store.partChanged('speed');
+    });
+    // The document's `speed` field (document.js): expansions per frame, the controller's.
+    this.store.own('speed', {
+      read: () => c.speed,
+      apply: (v) => {
+        c.setSpeed(v);
+        $('speed').value = String(sliderFromSpeed(v));
+        showSpeed();
+      },
+    });
     $('live').addEventListener('change', (ev) => c.setLive(ev.target.checked));
     c.live = $('live').checked;
     c.onState((state) => {
