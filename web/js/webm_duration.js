@@ -6,6 +6,7 @@
 
 const kIdSegment = 0x18538067, kIdInfo = 0x1549a966, kIdSeekHead = 0x114d9b74;
 const kIdDuration = 0x4489, kIdTimecodeScale = 0x2ad7b1;
+const kNanosecondsPerMillisecond = 1e6;  // not a limit: the unit TimecodeScale counts in
 
 // An EBML variable-length integer at `at`: { value, length, unknown } (value without the
 // length marker; `unknown`: all value bits set, the "size unknown" of a live stream), or null.
@@ -69,7 +70,7 @@ export function addWebmDuration(bytes, milliseconds) {
 }
 
 function withDuration(bytes, segment, info, milliseconds) {
-  let scale = 1e6;  // nanoseconds per timecode unit (WebM's default)
+  let scale = kNanosecondsPerMillisecond;  // nanoseconds per timecode unit (WebM's default: 1 ms)
   const infoEnd = info.dataAt + info.size;
   for (let at = info.dataAt; at < infoEnd;) {
     const e = readElement(bytes, at);
@@ -84,7 +85,7 @@ function withDuration(bytes, segment, info, milliseconds) {
   if (!(scale > 0)) return bytes;
   const duration = new Uint8Array(11);
   duration.set([0x44, 0x89, 0x88]);
-  new DataView(duration.buffer).setFloat64(3, (milliseconds * 1e6) / scale);
+  new DataView(duration.buffer).setFloat64(3, (milliseconds * kNanosecondsPerMillisecond) / scale);
   const infoSize = sizeVint(info.size + duration.length, info.sizeLength);
   if (!infoSize) return bytes;
   const parts = [bytes.subarray(0, info.sizeAt), infoSize, bytes.subarray(info.dataAt, infoEnd), duration, bytes.subarray(infoEnd)];
