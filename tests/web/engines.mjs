@@ -147,7 +147,7 @@ async function openFirefox(url, viewport) {
 }
 
 async function openWebKit(url, viewport) {
-  for (const [file, pkg] of [[webkitDriverPath, 'webkit2gtk-driver'], [miniBrowserPath, 'webkit2gtk-driver'], ['/usr/bin/xvfb-run', 'xvfb']]) {
+  for (const [file, pkg] of [[webkitDriverPath, 'webkit2gtk-driver'], [miniBrowserPath, 'webkit2gtk-driver'], ['/usr/bin/xvfb-run', 'xvfb'], ['/usr/bin/xauth', 'xauth']]) {
     if (!fs.existsSync(file)) return { skip: `${file} is not installed (scripts/setup.sh installs ${pkg})` };
   }
   let wd;
