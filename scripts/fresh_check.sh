@@ -5,7 +5,7 @@
 # it, as a newcomer's clone), and runs there, as root in a chroot:
 #   make test    must print its summary line with 0 failed;
 #   make serve   must answer on its port with the page.
-# Needs root (debootstrap, chroot, bind mounts) and 35-45 min on 2 cores; not part of make test.
+# Needs root (debootstrap, chroot, bind mounts) and ~30 min on 2 cores (27 measured); not part of make test.
 # This machine's extra CA certificates (/usr/local/share/ca-certificates) are copied in, so npm
 # reaches its registry from the root as it does from here.
 # Environment: FRESH_ROOT (default /var/tmp/astar-fresh-root), FRESH_KEEP=1 keeps the root
