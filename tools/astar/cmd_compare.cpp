@@ -82,14 +82,7 @@ int cmdCompare(const Args& args) {
     std::nth_element(micros.begin(), micros.begin() + static_cast<std::ptrdiff_t>(micros.size() / 2), micros.end());
     const double median = micros[micros.size() / 2];
     // The search loop's own counters, for its planners (the others report expansions only).
-    SearchStats loop;
-    if (planner->kind == PlannerKind::Search) {
-      GridSearch search(g);
-      search.begin(q.start, std::span<const NodeId>(q.goals), settings.search,
-                   settings.search.heuristic == Heuristic::Landmarks ? &q.landmarks : nullptr);
-      search.run();
-      loop = search.stats();
-    }
+    const SearchStats loop = runner.loopStats() ? *runner.loopStats() : SearchStats{};
     const bool found = a->status == SearchStatus::Found;
     const double ratio = found && optimal > 0 ? a->cost / optimal : 1.0;
     const double bound = settings.bound();

@@ -54,6 +54,9 @@ class PlannerRunner {
   std::vector<std::pair<std::string, std::string>> details() const;
 
   const PlannerSettings& settings() const { return settings_; }
+  // The search loop's counters of the last answer (generated, max open, reopened), for its
+  // planners; nullptr for the others.
+  const SearchStats* loopStats() const { return search_ ? &search_->stats() : nullptr; }
   // The search loop's state per node (for the benchmark's report); 0 for the other planners.
   std::size_t bytesPerNode() const { return search_ ? search_->bytesPerNode() : 0; }
 
