@@ -9,7 +9,7 @@
 // web/js/agents/boot.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, saveScreenshot } from './support.mjs';
+import { withPage, saveScreenshot, nextFrames } from './support.mjs';
 
 async function agentsInstalled(page) {
   const linked = await page.evaluate(() => typeof window.playground.engine.core.AgentWorld === 'function');
@@ -122,7 +122,7 @@ test('the page stays responsive while the path worker searches a 1024 x 1024 map
       app.store.changed('map', { whole: true, fit: true });  // the test edited the engine directly
     });
     // Let the page draw the new map first: that work is not the search's.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await nextFrames(page);
     await page.waitForTimeout(300);
     await page.evaluate(() => {
       const app = window.playground;
@@ -260,7 +260,7 @@ test('walker and squad: their buttons stop them while walking and clear them aft
   await withPage({}, async ({ page }) => {
     if (!await agentsInstalled(page)) return skipped(t);
     assert.ok(await page.evaluate(() => window.playground.engine.path().length > 2), 'the first map shows a path');
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await nextFrames(page);
     const empty = await canvasPixels(page);
     for (const [button, key, name, idle] of [['#agents-walk', 'agent', 'walker', 'Walk the path'], ['#agents-squad', 'squad', 'squad', 'Squad']]) {
       await page.click(button);
@@ -278,7 +278,7 @@ test('walker and squad: their buttons stop them while walking and clear them aft
       await page.click(button);  // clear
       assert.equal(await page.evaluate((k) => window.agents[k], key), null, `the ${name} was cleared`);
       assert.equal(await page.textContent(button), idle);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await nextFrames(page);
       assert.ok((await canvasPixels(page)) === empty, `nothing of the ${name} is left on the canvas`);
     }
   });

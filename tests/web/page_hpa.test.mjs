@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { withPage, cellPoint, saveScreenshot, repoDir } from './support.mjs';
+import { withPage, cellPoint, saveScreenshot, repoDir, nextFrames } from './support.mjs';
 
 const kWidth = 32, kHeight = 24, kClusterSize = 8;
 const kStart = [2, 4], kGoal = [29, 4];
@@ -52,9 +52,7 @@ function cliCost(text, name, algorithm) {
   return Number(/^cost: (\S+)$/m.exec(out)[1]);
 }
 
-async function frame(page) {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
+const frame = nextFrames;
 
 // The canvas pixel (RGBA) on the boundary between cluster columns 0 and 1, in row y.
 function boundaryPixel(page, y) {

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { withPage, openPage, saveScreenshot, repoDir, cliSearchArgs } from './support.mjs';
+import { withPage, openPage, saveScreenshot, repoDir, cliSearchArgs, nextFrames } from './support.mjs';
 
 const kMap = `astar-map 1
 name: Teaching test
@@ -164,6 +164,7 @@ test('heat maps: g, h and f equal the engine\'s, exact and error equal an indepe
       await page.click('#finish');
       for (const kind of ['g', 'h', 'f', 'order', 'exact', 'error']) {
         await page.selectOption('#heat-kind', kind);
+        await nextFrames(page);  // the legend is updated when the overlay draws
         const { values, inspected } = await page.evaluate(() => {
           const e = window.playground.engine;
           const values = Array.from(e.heat(document.getElementById('heat-kind').value));

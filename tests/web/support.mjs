@@ -215,6 +215,12 @@ export async function cliSearchArgs(settings) {
   return args;
 }
 
+// Resolves after the page has drawn two more frames: views that update on draw (the heat
+// legend, the HPA overlay) are then current.
+export async function nextFrames(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 // Opens the page, runs body({ page, ... }), checks that the page logged no errors, and
 // always closes the browser.
 export async function withPage(options, body) {
