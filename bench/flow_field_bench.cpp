@@ -53,9 +53,8 @@ int main(int argc, char** argv) {
     } else {
       (void)grid.setCost(x, y, e % 3 == 1 ? 1.0 : 5.0);
     }
-    const astar::NodeId changed[] = {grid.index(x, y)};
     t0 = std::chrono::steady_clock::now();
-    field.update(grid, changed);
+    field.update(grid);
     const double ms = msSince(t0);
     repairMs += ms;
     worstMs = ms > worstMs ? ms : worstMs;

@@ -48,7 +48,6 @@ int main(int argc, char** argv) {
     astar::GridSearch search(grid);
     double planMs = 0, repairMs = 0, freshMs = 0;
     std::uint64_t repairExpanded = 0, freshExpanded = 0, edits = 0, wrong = 0;
-    std::vector<astar::NodeId> changed;
     const std::size_t rows = scenario.rows.size();
     for (int k = 0; k < rowsPerMap && static_cast<std::size_t>(k) < rows; ++k) {
       const astar::ScenarioRow& row = scenario.rows[rows - 1 - static_cast<std::size_t>(k) * 7 % rows];
@@ -68,10 +67,8 @@ int main(int argc, char** argv) {
         if (kind == 0) (void)grid.setWall(grid.xOf(cell), grid.yOf(cell));
         if (kind == 1) (void)grid.setCost(grid.xOf(cell), grid.yOf(cell), 1.0);  // a wall blown open
         if (kind == 2) (void)grid.setCost(grid.xOf(cell), grid.yOf(cell), 5.0);  // water
-        changed.assign(1, cell);
         t0 = std::chrono::steady_clock::now();
         replanner.moveStart(start);
-        replanner.notifyCellsChanged(changed);
         replanner.repair();
         repairMs += msSince(t0);
         repairExpanded += replanner.stats().expanded;

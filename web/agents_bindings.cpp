@@ -4,10 +4,10 @@
 // web/bindings.cpp.
 //
 // AgentWorld notices edits and loads made through the engine by itself: every entry point
-// first compares the grid's revision and the engine's document generation with what it saw
+// first compares the grid's journal mark (core/include/astar/map_journal.h) with the one it saw
 // last. On a change, queued and running path requests are cancelled (their cells may mean
-// something else now) and the flow field is repaired (an edit) or rebuilt (a replaced document,
-// whose revision number may equal the old one's).
+// something else now) and the flow field follows the journal (repaired after an edit, rebuilt
+// after a load).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -34,12 +34,7 @@ class AgentWorld {
   // The engine must outlive this object (the page's engine lives as long as the page; the
   // JS World deletes its AgentWorld first). Its grid is the same object for its whole life.
   explicit AgentWorld(WebEngine& engine)
-      : engine_(engine),
-        grid_(engine.grid()),
-        service_(grid_, 0),
-        search_(grid_),
-        generation_(engine.generation()),
-        revision_(grid_.revision()) {}
+      : grid_(engine.grid()), service_(grid_, 0), search_(grid_), seen_(grid_.journalMark()) {}
 
   int width() const { return grid_.width(); }
   int height() const { return grid_.height(); }
@@ -195,33 +190,20 @@ class AgentWorld {
   }
   // See the file comment. Cheap when nothing changed (two integer compares).
   void refresh() {
-    const std::uint64_t generation = engine_.generation();
-    if (generation == generation_ && grid_.revision() == revision_) return;
-    const bool replaced = generation != generation_;
-    generation_ = generation;
-    revision_ = grid_.revision();
+    const JournalMark now = grid_.journalMark();
+    if (now == seen_) return;
+    seen_ = now;
     ++changes_;
     for (RequestId id : open_) service_.cancel(id);
-    if (field_.empty()) return;
-    if (!replaced) {
-      field_.update(grid_);
-      return;
-    }
-    // FlowField::update skips a grid at the revision it last saw: rebuild. Goals outside a
-    // smaller map are dropped (build() refuses them).
-    std::vector<NodeId> goals;
-    for (NodeId g : field_.goals())
-      if (g < grid_.cellCount()) goals.push_back(g);
-    (void)field_.build(grid_, goals);
+    // Repairs after an edit; rebuilds after a load (goals outside a smaller map are dropped).
+    if (!field_.empty()) field_.update(grid_);
   }
 
-  WebEngine& engine_;
   const Grid& grid_;
   FlowField field_;
   PathService service_;
   GridSearch search_;
-  std::uint64_t generation_;
-  std::uint64_t revision_;
+  JournalMark seen_;
   std::vector<RequestId> open_;
   std::vector<PathReply> replies_;
   std::vector<double> flat_;

@@ -42,8 +42,7 @@ std::string WebEngine::newMap(int width, int height) {
     Grid fresh;
     if (Error e = fresh.reset(width, height)) return e.message;
     doc_ = MapDocument{};
-    grid_ = std::move(fresh);
-    ++generation_;
+    grid_ = std::move(fresh);  // a new journal id: every structure built on the old map rebuilds
     afterReload();
     return "";
   });
@@ -308,18 +307,16 @@ val WebEngine::heuristicInfo(int heuristic, bool wrapAware, bool portalAware) co
 // ---- private ----
 
 void WebEngine::replaceDocument(MapDocument&& next) {
-  doc_ = std::move(next);  // move-assigns into doc_.grid: the Grid object stays the same
-  ++generation_;
+  doc_ = std::move(next);  // move-assigns into doc_.grid: the Grid object stays the same, its journal says "everything"
   afterReload();
 }
 
 const LandmarkTable<Grid>* WebEngine::landmarks() {
-  // Keyed by the generation too: a loaded map may have the revision number of the one before.
-  if (!landmarkTable_ || landmarkRevision_ != grid_.revision() || landmarkGeneration_ != generation_) {
+  // Rebuilt after any edit or load (the grid's change journal, map_journal.h).
+  if (!landmarkTable_ || landmarkSeen_ != grid_.journalMark()) {
     if (!landmarkTable_) landmarkTable_ = std::make_unique<LandmarkTable<Grid>>();
     landmarkTable_->build(grid_, landmarkCount(grid_.cellCount()));
-    landmarkRevision_ = grid_.revision();
-    landmarkGeneration_ = generation_;
+    landmarkSeen_ = grid_.journalMark();
   }
   return landmarkTable_.get();
 }
@@ -381,7 +378,6 @@ EMSCRIPTEN_BINDINGS(astar_web) {
       .function("width", &WebEngine::width)
       .function("height", &WebEngine::height)
       .function("revision", &WebEngine::revision)
-      .function("generation", &WebEngine::generationValue)
       .function("setWall", &WebEngine::setWall)
       .function("setCost", &WebEngine::setCost)
       .function("setEntryMask", &WebEngine::setEntryMask)

@@ -1,8 +1,8 @@
 // Embind bindings for the HPA* layer (web/js/hpa/): a HierarchicalMap over the page's engine's
-// map (web/web_engine.h), no second copy. Every entry point first compares the engine's
-// document generation and the grid's revision with what it saw last: a replaced document (new,
-// load, generate, undo) rebuilds the abstraction; an edit updates it incrementally
-// (HierarchicalMap::refresh: only the clusters the changed cells touch). A second
+// map (web/web_engine.h), no second copy. Every entry point first brings it up to date with the
+// grid's change journal (HierarchicalMap::refresh, core/include/astar/map_journal.h): a replaced
+// document (new, load, generate, undo) rebuilds the abstraction; an edit updates it
+// incrementally (only the clusters the changed cells touch). A second
 // EMSCRIPTEN_BINDINGS block, linked into the same module as web/bindings.cpp.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -24,8 +24,7 @@ using emscripten::val;
 class HpaLayer {
  public:
   // The engine must outlive this object (the page's engine lives as long as the page).
-  explicit HpaLayer(WebEngine& engine)
-      : engine_(engine), grid_(engine.grid()), hpa_(grid_), search_(grid_), generation_(engine.generation()) {}
+  explicit HpaLayer(WebEngine& engine) : grid_(engine.grid()), hpa_(grid_), search_(grid_) {}
 
   // Builds (or rebuilds) with this cluster size; "" or the error (the old abstraction stays).
   std::string setClusterSize(int size) {
@@ -33,7 +32,6 @@ class HpaLayer {
       const Error e = hpa_.build({size});
       if (e) return e.message;
       size_ = size;
-      generation_ = engine_.generation();
       ++builds_;
       return std::string();
     });
@@ -94,20 +92,17 @@ class HpaLayer {
   }
   // See the file comment. Cheap when nothing changed.
   void refresh() {
-    if (engine_.generation() != generation_ || !hpa_.built()) {
-      generation_ = engine_.generation();
+    if (!hpa_.built()) {
       if (!hpa_.build({size_})) ++builds_;
       return;
     }
-    if (!hpa_.stale()) return;
-    if (!hpa_.refresh()) ++updates_;
+    if (!hpa_.stale() || hpa_.refresh()) return;
+    ++(hpa_.stats().fullBuild ? builds_ : updates_);
   }
 
-  WebEngine& engine_;
   const Grid& grid_;
   HierarchicalMap hpa_;
   GridSearch search_;
-  std::uint64_t generation_;
   int size_ = kDefaultClusterSize;
   std::uint64_t builds_ = 0;
   std::uint64_t updates_ = 0;

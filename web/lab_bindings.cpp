@@ -2,10 +2,10 @@
 // the ant colony (ant_colony.h) on the page's engine's map (web/web_engine.h), stepped one
 // generation per call. Linked into the same module as web/bindings.cpp.
 //
-// A run is tied to the map it started on: after an edit or a load (the grid's revision or the
-// engine's document generation changed) step() refuses and stale() says so; the page starts a
-// new run. Every entry point returns an error string or a plain value; exceptions become JS
-// Errors (guarded), never a bare number.
+// A run is tied to the map it started on: after an edit or a load (the grid's change journal,
+// core/include/astar/map_journal.h, reports any change since the start) step() refuses and stale() says so; the page
+// starts a new run. Every entry point returns an error string or a plain value; exceptions become JS Errors (guarded),
+// never a bare number.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -104,8 +104,7 @@ class LabRun {
       aco_.reset();
       if (start < 0 || goal < 0) return "set a start and a goal first";
       const Grid& grid = engine_.grid();
-      generation_ = engine_.generation();
-      revision_ = grid.revision();
+      seen_ = grid.journalMark();
       optimal_ = kNoLabCost;
       if (method == "ga") {
         GeneticParams p;
@@ -152,9 +151,7 @@ class LabRun {
   bool active() const { return ga_ || aco_; }
   // A*'s optimal cost for the run's query (null when the goal cannot be reached or no run).
   val optimal() const { return optimal_ == kNoLabCost ? val::null() : val(optimal_); }
-  bool stale() const {
-    return active() && (engine_.generation() != generation_ || engine_.grid().revision() != revision_);
-  }
+  bool stale() const { return active() && !engine_.grid().changesSince(seen_).none(); }
   // One more generation: false when finished, not started, or the map changed since start.
   bool step() {
     return guarded([&] {
@@ -197,8 +194,7 @@ class LabRun {
   double optimal_ = kNoLabCost;
   std::unique_ptr<GeneticPathfinder> ga_;
   std::unique_ptr<AntColony> aco_;
-  std::uint64_t generation_ = 0;
-  std::uint64_t revision_ = 0;
+  JournalMark seen_;  // the map as the run started on it
 };
 
 }  // namespace

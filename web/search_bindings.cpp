@@ -92,8 +92,7 @@ class SideSearch {
         o.heuristic == astar::Heuristic::Landmarks ? engine_.landmarkTable() : nullptr;
     const astar::SearchStatus s = search_.begin(engine_.startCell(), engine_.goalCells(), o, table);
     engineMs_ += emscripten_get_now() - t0;
-    revision_ = engine_.grid().revision();
-    generation_ = engine_.generation();
+    seen_ = engine_.grid().journalMark();
     active_ = true;
     return static_cast<int>(s);
   }
@@ -106,14 +105,11 @@ class SideSearch {
     return static_cast<int>(s);
   }
   // Still the map it began on (an edit or a load since makes its state meaningless).
-  bool current() const {
-    return active_ && revision_ == engine_.grid().revision() && generation_ == engine_.generation();
-  }
+  bool current() const { return active_ && seen_ == engine_.grid().journalMark(); }
 
   WebEngine& engine_;  // must outlive this (the page's engine lives as long as the page)
   astar::GridSearch search_;
-  std::uint64_t revision_ = 0;
-  std::uint64_t generation_ = 0;
+  astar::JournalMark seen_;  // the map as the search began on it
   bool active_ = false;
   double engineMs_ = 0.0;
   std::vector<std::uint8_t> states_;

@@ -118,8 +118,8 @@ class SearchInspector {
   const std::vector<double>& exactDistances() {
     const Grid& grid = engine_.grid();
     const NodeId cells = grid.cellCount();
-    const bool current = exactRevision_ == grid.revision() && exactGeneration_ == engine_.generation() &&
-                         exactStart_ == engine_.startCell() && exactGoals_ == engine_.goalCells();
+    const bool current =
+        exactSeen_ == grid.journalMark() && exactStart_ == engine_.startCell() && exactGoals_ == engine_.goalCells();
     if (current && exactValues_.size() == cells) return exactValues_;
     exactValues_.assign(cells, std::numeric_limits<double>::infinity());
     astar::SearchOptions o;
@@ -127,8 +127,7 @@ class SearchInspector {
     const NodeId start = engine_.startCell();
     if (start != astar::kNoNode && exact_.begin(start, engine_.goalCells(), o) != astar::SearchStatus::InvalidInput)
       for (NodeId n = 0; n < cells; ++n) exactValues_[n] = exact_.h(n);
-    exactRevision_ = grid.revision();
-    exactGeneration_ = engine_.generation();
+    exactSeen_ = grid.journalMark();
     exactStart_ = start;
     exactGoals_ = engine_.goalCells();
     return exactValues_;
@@ -139,7 +138,7 @@ class SearchInspector {
   std::vector<NodeId> order_;
   std::vector<double> heat_;
   std::vector<double> exactValues_;
-  std::uint64_t exactRevision_ = 0, exactGeneration_ = 0;
+  astar::JournalMark exactSeen_;
   NodeId exactStart_ = astar::kNoNode;
   std::vector<NodeId> exactGoals_;
 };

@@ -5,8 +5,8 @@
 //
 // Headings cross the boundary as core's Direction values (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE,
 // 6 SW, 7 NW; names from the registry) or -1 for none. Like AgentWorld, every entry point
-// first compares the grid's revision and the engine's generation with what it saw: on a change
-// the queued and running requests are cancelled. No C++ exception reaches JS (guarded()).
+// first compares the grid's journal mark (core's map_journal.h) with the one it saw: on a
+// change the queued and running requests are cancelled. No C++ exception reaches JS (guarded()).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -30,12 +30,7 @@ class TurnPlanner {
  public:
   // The engine must outlive this object; its grid is the same object for its whole life.
   explicit TurnPlanner(WebEngine& engine)
-      : engine_(engine),
-        grid_(engine.grid()),
-        space_(grid_),
-        search_(space_),
-        generation_(engine.generation()),
-        revision_(grid_.revision()) {}
+      : grid_(engine.grid()), space_(grid_), search_(space_), seen_(grid_.journalMark()) {}
 
   // "" or why not (a negative or non-finite turn cost). Cancels requests under way.
   std::string setOptions(double turnCost, bool noReverse) {
@@ -260,19 +255,16 @@ class TurnPlanner {
   }
   // A map edit or a new document: the cells of queued requests may mean something else now.
   void refresh() {
-    const std::uint64_t generation = engine_.generation();
-    if (generation == generation_ && grid_.revision() == revision_) return;
-    generation_ = generation;
-    revision_ = grid_.revision();
+    const JournalMark now = grid_.journalMark();
+    if (now == seen_) return;
+    seen_ = now;
     cancelAll();
   }
 
-  WebEngine& engine_;
   const Grid& grid_;
   TurnSpace space_;
   Search<TurnSpace> search_;
-  std::uint64_t generation_;
-  std::uint64_t revision_;
+  JournalMark seen_;
   std::deque<Request> queue_;
   Request current_{0, 0, 0, 0, 0};
   bool running_ = false;

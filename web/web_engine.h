@@ -79,9 +79,6 @@ class WebEngine {
   // The map. It is the same Grid object for the engine's whole life (a load, new map or
   // generate assigns into it), so a reference to it stays valid.
   const Grid& grid() const { return grid_; }
-  // Changes whenever the whole document is replaced (new, load, generate, and so undo/redo,
-  // which load): a freshly loaded grid may have the same revision() as the one it replaced.
-  std::uint64_t generation() const { return generation_; }
   // The query (for SideSearch): the start (kNoNode when none) and the goals.
   NodeId startCell() const { return doc_.start; }
   const std::vector<NodeId>& goalCells() const { return doc_.goals; }
@@ -115,8 +112,8 @@ class WebEngine {
   void setGoal(int cell);
   int width() const { return grid_.width(); }
   int height() const { return grid_.height(); }
+  // Never repeats for the engine's grid, loads included (core's map_journal.h).
   double revision() const { return static_cast<double>(grid_.revision()); }
-  double generationValue() const { return static_cast<double>(generation_); }
 
   std::string setWall(int x, int y);
   std::string setCost(int x, int y, double cost);
@@ -199,15 +196,13 @@ class WebEngine {
   MapDocument doc_;
   Grid& grid_ = doc_.grid;  // assignments to doc_ keep this object, so search_ and AgentWorlds stay valid
   GridSearch search_;       // holds a reference to doc_.grid
-  std::uint64_t generation_ = 0;
   std::string losses_;
   SearchOptions options_;
   bool active_ = false;  // search_ describes the current map
   bool inspection_ = false;
   double engineMs_ = 0.0;
   std::unique_ptr<LandmarkTable<Grid>> landmarkTable_;
-  std::uint64_t landmarkRevision_ = 0;
-  std::uint64_t landmarkGeneration_ = 0;
+  JournalMark landmarkSeen_;  // the map the landmark table was built for
   std::vector<double> costs_;
   std::vector<std::uint8_t> masks_;
   std::vector<std::uint8_t> states_;

@@ -17,29 +17,6 @@ namespace astar {
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// What a repair cannot follow cell by cell: when any of it changes, the repair starts over.
-struct MapRules {
-  int width = 0, height = 0;
-  DiagonalMovement diagonal = DiagonalMovement::Never;
-  CostModel costModel = CostModel::Real;
-  Topology topology = Topology::Square;
-  bool wrapX = false, wrapY = false;
-  std::vector<Portal> portals;  // reserved for kMaxPortals: copying never allocates
-
-  MapRules() { portals.reserve(static_cast<std::size_t>(kMaxPortals)); }
-  bool matches(const Grid& grid) const {
-    const std::span<const Portal> now = grid.portals();
-    return width == grid.width() && height == grid.height() && diagonal == grid.diagonal() &&
-           costModel == grid.costModel() && topology == grid.topology() && wrapX == grid.wrapX() &&
-           wrapY == grid.wrapY() && std::equal(portals.begin(), portals.end(), now.begin(), now.end());
-  }
-  void take(const Grid& grid) {
-    width = grid.width(), height = grid.height();
-    diagonal = grid.diagonal(), costModel = grid.costModel(), topology = grid.topology();
-    wrapX = grid.wrapX(), wrapY = grid.wrapY();
-    portals.assign(grid.portals().begin(), grid.portals().end());
-  }
-};
 }  // namespace
 
 const char* replanStatusName(ReplanStatus s) {
@@ -63,8 +40,7 @@ struct Replanner::Impl {
   double scale = 1.0;             // grid.minCost() when the geometry was configured
   double km = 0.0;
   NodeId start = kNoNode, goal = kNoNode;
-  MapRules rules;
-  bool stale = false;  // the next repair starts over
+  JournalMark seen;  // the grid as the last plan or repair saw it (map_journal.h)
   bool record = false;
   std::uint64_t expanded = 0, updated = 0;
   std::vector<NodeId> expandedCells, path, parent, frontier;
@@ -89,7 +65,17 @@ struct Replanner::Impl {
       if (p.twoWay) portalBound = std::min(portalBound, geometry(p.to) + p.cost);
     }
   }
-  bool needsStartOver() const { return stale || !rules.matches(grid) || grid.minCost() < scale; }
+  // What a repair cannot follow cell by cell: a load, resize or rule change, a portal (the
+  // heuristic's portal bound depends on them), or a cheaper cell than the heuristic's scale.
+  bool needsStartOver() const {
+    const MapChanges changes = grid.changesSince(seen);
+    return changes.everything || !changes.portalEnds.empty() || grid.minCost() < scale;
+  }
+  // Re-examines the cells around every cell edited since `seen`.
+  void followJournal() {
+    for (const NodeId c : grid.changesSince(seen).cells) cellChanged(c);
+    seen = grid.journalMark();
+  }
 
   // Everything unseen; the goal is the only inconsistent cell.
   void startOver() {
@@ -105,9 +91,8 @@ struct Replanner::Impl {
       frontier.reserve(cells);
     }
     if (record) expandedCells.reserve(2 * cells + 16);
-    rules.take(grid);
+    seen = grid.journalMark();
     km = 0.0;
-    stale = false;
     configureHeuristic();
     rhs[goal] = grid.passable(goal) ? 0.0 : kInf;
     updateVertex(goal);
@@ -287,18 +272,6 @@ ReplanStatus Replanner::plan(NodeId start, NodeId goal) {
   return result;
 }
 
-void Replanner::notifyCellsChanged(std::span<const NodeId> cells) {
-  Impl& s = *impl_;
-  if (s.start == kNoNode || s.needsStartOver()) {
-    s.stale = s.start != kNoNode;
-    return;
-  }
-  for (NodeId c : cells)
-    if (c < s.grid.cellCount()) s.cellChanged(c);
-}
-
-void Replanner::notifyMapChanged() { impl_->stale = true; }
-
 ReplanStatus Replanner::moveStart(NodeId start) {
   Impl& s = *impl_;
   if (s.start == kNoNode) {
@@ -315,8 +288,7 @@ ReplanStatus Replanner::moveStart(NodeId start) {
     s.start = start;
     s.configureHeuristic();
   } else {
-    s.start = start;
-    s.stale = true;
+    s.start = start;  // the repair starts over from here
   }
   start_ = start;
   return status_ = ReplanStatus::Idle;
@@ -337,6 +309,8 @@ ReplanStatus Replanner::repair() {
     s.startOver();
     stats_.startedOver = true;
     s.updated = 0;
+  } else {
+    s.followJournal();
   }
   s.computeShortestPath();
   stats_.expanded = s.expanded;

@@ -10,7 +10,6 @@
 #include "astar/flow_field.h"
 
 #include <algorithm>
-#include <array>
 #include <string>
 
 namespace astar {
@@ -100,28 +99,8 @@ void FlowField::settle(const Grid& grid) {
 
 // ---- build ----
 
-bool FlowField::sameShape(const Grid& grid) const {
-  return width_ == grid.width() && height_ == grid.height() && diagonal_ == grid.diagonal() && hex_ == grid.hex() &&
-         costModel_ == grid.costModel() && wrapX_ == grid.wrapX() && wrapY_ == grid.wrapY();
-}
-
-void FlowField::snapshot(const Grid& grid) {
-  const NodeId cells = grid.cellCount();
-  cellCost_.resize(cells);
-  cellMask_.resize(cells);
-  for (NodeId n = 0; n < cells; ++n) {
-    cellCost_[n] = grid.passable(n) ? grid.cost(n) : 0.0;
-    cellMask_[n] = grid.entryMask(n);
-  }
-  portals_.assign(grid.portals().begin(), grid.portals().end());
-  diagonal_ = grid.diagonal();
-  hex_ = grid.hex();
-  costModel_ = grid.costModel();
-  wrapX_ = grid.wrapX();
-  wrapY_ = grid.wrapY();
-  grid_ = &grid;
-  revision_ = grid.revision();
-}
+// Whether the field can be repaired from the grid's journal (else it is rebuilt).
+bool FlowField::follows(const Grid& grid) const { return !empty() && !grid.changesSince(seen_).everything; }
 
 void FlowField::rebuild(const Grid& grid) {
   width_ = grid.width();
@@ -151,7 +130,7 @@ void FlowField::rebuild(const Grid& grid) {
   }
   goals_.resize(kept);
 
-  snapshot(grid);
+  seen_ = grid.journalMark();
   stats_.lastTouched = 0;
   stats_.lastInvalidated = 0;
   for (const NodeId g : goals_) {
@@ -189,13 +168,13 @@ void FlowField::markAroundCell(const Grid& grid, NodeId c) {
   for (int dy = -1; dy <= 1; ++dy) {
     int y = cy + dy;
     if (y < 0 || y >= h) {
-      if (!wrapY_) continue;
+      if (!grid.wrapY()) continue;
       y = (y + h) % h;
     }
     for (int dx = -1; dx <= 1; ++dx) {
       int x = cx + dx;
       if (x < 0 || x >= w) {
-        if (!wrapX_) continue;
+        if (!grid.wrapX()) continue;
         x = (x + w) % w;
       }
       markSource(grid.index(x, y));
@@ -205,31 +184,6 @@ void FlowField::markAroundCell(const Grid& grid, NodeId c) {
     if (p.to == c) markSource(p.from);
     if (p.twoWay && p.from == c) markSource(p.to);
   }
-}
-
-bool FlowField::markPortalChanges(const Grid& grid) {
-  const std::span<const Portal> now = grid.portals();
-  if (now.size() == portals_.size() && std::equal(now.begin(), now.end(), portals_.begin())) return true;
-  // Multiset difference (at most kMaxPortals each side); both ends of a changed portal may
-  // gain or lose an outgoing edge.
-  std::array<bool, kMaxPortals> matched{};
-  for (const Portal& old : portals_) {
-    bool found = false;
-    for (std::size_t i = 0; i < now.size() && !found; ++i) {
-      if (!matched[i] && now[i] == old) matched[i] = found = true;
-    }
-    if (!found) {
-      markSource(old.from);
-      markSource(old.to);
-    }
-  }
-  for (std::size_t i = 0; i < now.size(); ++i) {
-    if (matched[i]) continue;
-    markSource(now[i].from);
-    markSource(now[i].to);
-  }
-  portals_.assign(now.begin(), now.end());
-  return !tooManySources();
 }
 
 void FlowField::repair(const Grid& grid) {
@@ -315,58 +269,38 @@ void FlowField::beginMarks() {
   }
 }
 
-void FlowField::sync(const Grid& grid, const std::span<const NodeId>* hint) {
-  if (empty() || !sameShape(grid)) {
+void FlowField::sync(const Grid& grid) {
+  if (!follows(grid)) {
     rebuild(grid);
     return;
   }
-  if (sources_.empty() && &grid == grid_ && grid.revision() == revision_) return;
-  if (!markPortalChanges(grid)) {
-    rebuild(grid);
-    return;
-  }
-  auto visitCell = [&](NodeId n) {
-    const double cost = grid.passable(n) ? grid.cost(n) : 0.0;
-    if (cost == cellCost_[n] && grid.entryMask(n) == cellMask_[n]) return true;
-    cellCost_[n] = cost;
-    cellMask_[n] = grid.entryMask(n);
+  const MapChanges changes = grid.changesSince(seen_);
+  if (sources_.empty() && changes.none()) return;
+  // A changed portal adds or removes an edge out of each end.
+  for (const NodeId n : changes.portalEnds) markSource(n);
+  for (const NodeId n : changes.cells) {
+    if (tooManySources()) break;
     markAroundCell(grid, n);
-    return !tooManySources();
-  };
-  bool small = true;
-  if (hint) {
-    for (const NodeId n : *hint) {
-      if (n < grid.cellCount() && !(small = visitCell(n))) break;
-    }
-  } else {
-    const NodeId cells = grid.cellCount();
-    for (NodeId n = 0; n < cells && small; ++n) small = visitCell(n);
   }
-  if (!small) {
+  if (tooManySources()) {
     rebuild(grid);
     return;
   }
-  grid_ = &grid;
-  revision_ = grid.revision();
+  seen_ = grid.journalMark();
   repair(grid);
   sources_.clear();
 }
 
 void FlowField::update(const Grid& grid) {
   beginMarks();
-  sync(grid, nullptr);
-}
-
-void FlowField::update(const Grid& grid, std::span<const NodeId> changedCells) {
-  beginMarks();
-  sync(grid, &changedCells);
+  sync(grid);
 }
 
 // ---- goals ----
 
 Error FlowField::addGoal(const Grid& grid, NodeId goal) {
   if (Error e = checkGoal(grid, goal)) return e;
-  if (empty() || !sameShape(grid)) {
+  if (!follows(grid)) {
     goals_.push_back(goal);
     rebuild(grid);
     return {};
@@ -377,7 +311,7 @@ Error FlowField::addGoal(const Grid& grid, NodeId goal) {
     goals_.push_back(goal);
     markSource(goal);
   }
-  sync(grid, nullptr);
+  sync(grid);
   return {};
 }
 
@@ -386,14 +320,14 @@ Error FlowField::removeGoal(const Grid& grid, NodeId goal) {
   const auto it = std::find(goals_.begin(), goals_.end(), goal);
   if (it == goals_.end()) return Error{"cell " + std::to_string(goal) + " is not a goal"};
   goals_.erase(it);
-  if (empty() || !sameShape(grid)) {
+  if (!follows(grid)) {
     rebuild(grid);
     return {};
   }
   beginMarks();
   goalFlag_[goal] = 0;
   markSource(goal);
-  sync(grid, nullptr);
+  sync(grid);
   return {};
 }
 
@@ -401,7 +335,7 @@ Error FlowField::setGoals(const Grid& grid, std::span<const NodeId> goals) {
   for (const NodeId g : goals) {
     if (Error e = checkGoal(grid, g)) return e;
   }
-  if (empty() || !sameShape(grid)) return build(grid, goals);
+  if (!follows(grid)) return build(grid, goals);
   beginMarks();
   for (const NodeId g : goals_) {
     goalFlag_[g] = 0;
@@ -414,7 +348,7 @@ Error FlowField::setGoals(const Grid& grid, std::span<const NodeId> goals) {
     goals_.push_back(g);
     markSource(g);
   }
-  sync(grid, nullptr);
+  sync(grid);
   return {};
 }
 

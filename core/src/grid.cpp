@@ -85,16 +85,14 @@ void Grid::updateOpenRings(int x, int y) {
 
 Error Grid::reset(int width, int height) {
   if (width < 1 || height < 1 || width > kMaxGridSide || height > kMaxGridSide) {
-    const std::uint64_t revision = revision_ + 1;
-    *this = Grid();
-    revision_ = revision;
+    *this = Grid();  // a new journal id: every mark on the old map sees everything
     return Error{"grid size " + std::to_string(width) + " x " + std::to_string(height) + " is outside 1.." +
                  std::to_string(kMaxGridSide) + " per side"};
   }
   width_ = width;
   height_ = height;
   rowMagic_ = ((std::uint64_t{1} << 40) + static_cast<std::uint64_t>(width) - 1) / static_cast<std::uint64_t>(width);
-  ++revision_;
+  journal_.everythingChanged(cellCount());
   const std::size_t cells = cellCount();
   open_.assign(static_cast<std::size_t>(width + 2) * static_cast<std::size_t>(height + 2), 0);
   for (int y = 0; y < height; ++y) std::fill_n(open_.begin() + static_cast<std::ptrdiff_t>(paddedXY(0, y)), width, 1);
@@ -131,7 +129,7 @@ Error Grid::setWall(int x, int y) {
   if (!contains(x, y)) return outside(x, y, width_, height_);
   const NodeId n = index(x, y);
   if (!passable(n)) return {};
-  ++revision_;
+  journal_.cellChanged(n);
   const bool wasMin = cost_[n] == minCost_;
   open_[padded(n)] = 0;
   updateOpenRings(x, y);
@@ -146,7 +144,7 @@ Error Grid::setCost(int x, int y, double cost) {
   if (const char* problem = cellCostProblem(cost)) return Error{problem};
   const NodeId n = index(x, y);
   const double c = cost;
-  ++revision_;
+  journal_.cellChanged(n);
   const bool wasOpen = passable(n);
   const bool wasMin = wasOpen && cost_[n] == minCost_;
   open_[padded(n)] = 1;
@@ -186,7 +184,7 @@ Error Grid::setEntryMask(int x, int y, std::uint8_t allowedDirections) {
   const NodeId n = index(x, y);
   const bool was = entryMask_[n] != kAllDirections, now = allowedDirections != kAllDirections;
   entryMask_[n] = allowedDirections;
-  ++revision_;
+  journal_.cellChanged(n);
   if (was && !now) --oneWayCount_;
   if (!was && now) ++oneWayCount_;
   return {};
@@ -194,7 +192,7 @@ Error Grid::setEntryMask(int x, int y, std::uint8_t allowedDirections) {
 
 void Grid::setCostModel(CostModel m) {
   costModel_ = m;
-  ++revision_;
+  journal_.everythingChanged(cellCount());
   straightCost_ = m == CostModel::Integer ? 10.0 : 1.0;
   diagonalCost_ = m == CostModel::Integer ? 14.0 : 1.4142135623730951;
 }
@@ -207,23 +205,25 @@ Error Grid::addPortal(int fromX, int fromY, int toX, int toY, double cost, bool 
   if (portals_.size() >= static_cast<std::size_t>(kMaxPortals))
     return Error{"too many portals (at most " + std::to_string(kMaxPortals) + ")"};
   portals_.push_back(Portal{index(fromX, fromY), index(toX, toY), cost, twoWay});
+  journal_.portalChanged(portals_.back().from, portals_.back().to);
   rebuildPortalEdges();
   return {};
 }
 
 void Grid::removePortal(std::size_t i) {
   if (i >= portals_.size()) return;
+  journal_.portalChanged(portals_[i].from, portals_[i].to);
   portals_.erase(portals_.begin() + static_cast<std::ptrdiff_t>(i));
   rebuildPortalEdges();
 }
 
 void Grid::clearPortals() {
+  for (const Portal& p : portals_) journal_.portalChanged(p.from, p.to);
   portals_.clear();
   rebuildPortalEdges();
 }
 
 void Grid::rebuildPortalEdges() {
-  ++revision_;
   portalOut_.clear();
   std::fill(portalFlags_.begin(), portalFlags_.end(), std::uint8_t{0});
   for (const Portal& p : portals_) {
@@ -256,7 +256,7 @@ Error Grid::setTopology(Topology t) {
   if (t != Topology::Square && t != Topology::Hex) return Error{"unknown topology"};
   if (t == Topology::Hex && wrapY_ && height_ % 2 != 0) return oddHexWrap(height_);
   topology_ = t;
-  ++revision_;
+  journal_.everythingChanged(cellCount());
   return {};
 }
 
@@ -264,7 +264,7 @@ Error Grid::setWrap(bool x, bool y) {
   if (topology_ == Topology::Hex && y && height_ % 2 != 0) return oddHexWrap(height_);
   wrapX_ = x && width_ > 0;
   wrapY_ = y && height_ > 0;
-  ++revision_;
+  journal_.everythingChanged(cellCount());
   return {};
 }
 

@@ -11,19 +11,6 @@ namespace astar {
 
 namespace detail {
 
-GridRules rulesOf(const Grid& grid) {
-  GridRules r;
-  r.width = grid.width();
-  r.height = grid.height();
-  r.diagonal = grid.diagonal();
-  r.costModel = grid.costModel();
-  r.topology = grid.topology();
-  r.wrapX = grid.wrapX();
-  r.wrapY = grid.wrapY();
-  r.portals.assign(grid.portals().begin(), grid.portals().end());
-  return r;
-}
-
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -261,18 +248,6 @@ void HierarchicalMap::Impl::reserveQueryBuffers() {
   localWork.heap.reserve(area);
 }
 
-void HierarchicalMap::Impl::snapshot() {
-  const NodeId n = grid.cellCount();
-  cellCost.resize(n);
-  cellMask.resize(n);
-  for (NodeId i = 0; i < n; ++i) {
-    cellCost[i] = grid.passable(i) ? grid.cost(i) : 0.0;
-    cellMask[i] = grid.entryMask(i);
-  }
-  rules = detail::rulesOf(grid);
-  revision = grid.revision();
-}
-
 HierarchicalMap::HierarchicalMap(const Grid& grid) : impl_(std::make_unique<Impl>(grid)) {}
 HierarchicalMap::~HierarchicalMap() = default;
 
@@ -297,77 +272,67 @@ Error HierarchicalMap::build(const HierarchicalOptions& options) {
     m.computeDist(c);
   }
   m.link();
-  m.snapshot();
+  m.seen = m.grid.journalMark();
   m.reserveQueryBuffers();
   m.built = true;
   m.stats.clustersRebuilt = static_cast<std::uint32_t>(count);
+  m.stats.fullBuild = true;
   m.stats.buildMilliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
   return {};
 }
 
-Error HierarchicalMap::update(std::span<const NodeId> changedCells) {
-  Impl& m = *impl_;
-  if (!m.built) return Error{"nothing built yet: call build() first"};
-  if (!(detail::rulesOf(m.grid) == m.rules)) return build({m.size});
-  const auto began = std::chrono::steady_clock::now();
-  std::vector<int> dirty, touched, around, nodes;
+void HierarchicalMap::Impl::repairCells(std::span<const NodeId> changedCells) {
+  std::vector<int> dirty, touched, around;
   for (NodeId cell : changedCells)
-    if (cell < m.grid.cellCount()) dirty.push_back(m.clusterOf(cell));
+    if (cell < grid.cellCount()) dirty.push_back(clusterOf(cell));
   std::sort(dirty.begin(), dirty.end());
   dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
   // Crossings of the edited clusters and of every cluster whose moves can see their cells.
   auto grow = [&](const std::vector<int>& from, std::vector<int>& out) {
     out = from;
     for (int c : from) {
-      m.neighbourClusters(c, around);
+      neighbourClusters(c, around);
       out.insert(out.end(), around.begin(), around.end());
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
   };
   grow(dirty, touched);
-  for (int c : touched) m.computeCrossings(c);
+  for (int c : touched) computeCrossings(c);
   // Node sets may change one ring further (a crossing's far end); costs only where cells or nodes changed.
   std::vector<int> ring;
   grow(touched, ring);
   std::uint32_t rebuilt = 0;
   std::vector<NodeId> fresh;
   for (int c : ring) {
-    detail::ClusterData& data = m.clusters[static_cast<std::size_t>(c)];
-    m.computeNodes(c, fresh);
+    detail::ClusterData& data = clusters[static_cast<std::size_t>(c)];
+    computeNodes(c, fresh);
     if (fresh == data.nodes && !std::binary_search(dirty.begin(), dirty.end(), c)) continue;
     data.nodes.swap(fresh);
-    m.computeDist(c);
+    computeDist(c);
     ++rebuilt;
   }
-  m.link();
-  for (NodeId cell : changedCells)
-    if (cell < m.grid.cellCount()) {
-      m.cellCost[cell] = m.grid.passable(cell) ? m.grid.cost(cell) : 0.0;
-      m.cellMask[cell] = m.grid.entryMask(cell);
-    }
-  m.revision = m.grid.revision();
-  m.stats.clustersRebuilt = rebuilt;
-  m.stats.buildMilliseconds =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
-  return {};
+  link();
+  stats.clustersRebuilt = rebuilt;
 }
 
 Error HierarchicalMap::refresh() {
   Impl& m = *impl_;
   if (!m.built) return Error{"nothing built yet: call build() first"};
-  if (m.grid.revision() == m.revision) return {};
-  if (!(detail::rulesOf(m.grid) == m.rules)) return build({m.size});
-  std::vector<NodeId> changed;
-  for (NodeId i = 0; i < m.grid.cellCount(); ++i) {
-    const double cost = m.grid.passable(i) ? m.grid.cost(i) : 0.0;
-    if (cost != m.cellCost[i] || m.grid.entryMask(i) != m.cellMask[i]) changed.push_back(i);
-  }
-  return update(changed);
+  const MapChanges changes = m.grid.changesSince(m.seen);
+  if (changes.none()) return {};
+  if (changes.everything || !changes.portalEnds.empty()) return build({m.size});
+  const auto began = std::chrono::steady_clock::now();
+  m.repairCells(changes.cells);
+  m.seen = m.grid.journalMark();
+  m.stats.fullBuild = false;
+  m.stats.buildMilliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  return {};
 }
 
 bool HierarchicalMap::built() const { return impl_->built; }
-bool HierarchicalMap::stale() const { return !impl_->built || impl_->grid.revision() != impl_->revision; }
+bool HierarchicalMap::stale() const { return !impl_->built || !impl_->grid.changesSince(impl_->seen).none(); }
 
 }  // namespace astar

@@ -52,18 +52,6 @@ struct ClusterSpace {
   }
 };
 
-// The map's size and rules: a change to any of them rebuilds everything.
-struct GridRules {
-  int width = 0, height = 0;
-  DiagonalMovement diagonal = DiagonalMovement::Never;
-  CostModel costModel = CostModel::Real;
-  Topology topology = Topology::Square;
-  bool wrapX = false, wrapY = false;
-  std::vector<Portal> portals;
-  friend bool operator==(const GridRules&, const GridRules&) = default;
-};
-GridRules rulesOf(const Grid& grid);
-
 struct Crossing {  // a kept move between two clusters
   NodeId from, to;
   double cost;
@@ -102,11 +90,7 @@ struct HierarchicalMap::Impl {
   std::vector<std::uint32_t> edgeFirst;     // per node (+ the end)
   std::vector<detail::LinkEdge> linkEdges;
 
-  // What the last build saw (refresh() and stale()).
-  detail::GridRules rules;
-  std::vector<double> cellCost;  // 0 for walls
-  std::vector<std::uint8_t> cellMask;
-  std::uint64_t revision = 0;
+  JournalMark seen;  // the grid as the last build or refresh saw it (refresh() and stale())
 
   // Build workspace.
   detail::DijkstraWorkspace fillWork;
@@ -148,7 +132,8 @@ struct HierarchicalMap::Impl {
   void computeDist(int cluster);
   void computePortalPartners();
   void link();
-  void snapshot();
+  // Recomputes what edits of these cells can change (see hierarchical.h).
+  void repairCells(std::span<const NodeId> changedCells);
   void reserveQueryBuffers();
 };
 

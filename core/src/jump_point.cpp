@@ -35,10 +35,10 @@ bool JumpPointSuccessors::applicable(const Grid& grid) {
 }
 
 bool JumpPointSuccessors::prepare(const Grid& grid) {
-  if (grid_ == &grid && revision_ == grid.revision() && width_ == grid.width() && height_ == grid.height())
+  if (grid_ == &grid && seen_ == grid.journalMark() && width_ == grid.width() && height_ == grid.height())
     return applicable_;
   grid_ = &grid;
-  revision_ = grid.revision();
+  seen_ = grid.journalMark();
   width_ = grid.width();
   height_ = grid.height();
   goals_.clear();

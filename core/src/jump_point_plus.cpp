@@ -32,7 +32,7 @@ bool JumpPointPlus::applicable(const Grid& grid) {
 }
 
 bool JumpPointPlus::current(const Grid& grid) const {
-  return grid_ == &grid && revision_ == grid.revision() && width_ == grid.width() && height_ == grid.height();
+  return grid_ == &grid && seen_ == grid.journalMark() && width_ == grid.width() && height_ == grid.height();
 }
 
 bool JumpPointPlus::built(const Grid& grid) const { return complete_ && current(grid); }
@@ -52,7 +52,7 @@ bool JumpPointPlus::beginBuild(const Grid& grid, std::uint32_t goalBoundingMaxCe
   buildStartMs_ = nowMs();
   limit_ = goalBoundingMaxCells;
   grid_ = &grid;
-  revision_ = grid.revision();
+  seen_ = grid.journalMark();
   width_ = grid.width();
   height_ = grid.height();
   complete_ = false;

@@ -87,7 +87,6 @@ TEST(DStarLite, RepairsEqualFreshDijkstraOnRandomMaps) {
   constexpr int kMaps = 500, kEdits = 20;
   int wrapped = 0, withPortals = 0, oneWay = 0, hex = 0, terrain = 0, moves = 0, noPath = 0, startedOver = 0;
   std::uint64_t repairExpanded = 0, freshExpanded = 0, checks = 0;
-  std::vector<NodeId> changed;
   for (int map = 0; map < kMaps; ++map) {
     Grid grid = astar::testing::randomGrid(rng, options);
     wrapped += grid.wrapX() || grid.wrapY();
@@ -107,7 +106,6 @@ TEST(DStarLite, RepairsEqualFreshDijkstraOnRandomMaps) {
         ASSERT_EQ(r.moveStart(start), ReplanStatus::Idle);
         ++moves;
       }
-      changed.clear();
       const int kind = rng.below(4);
       NodeId cell = randomCellWhere(rng, grid, kind != 1, start, goal);
       if (cell == kNoNode) cell = randomCellWhere(rng, grid, kind == 1, start, goal);
@@ -123,9 +121,7 @@ TEST(DStarLite, RepairsEqualFreshDijkstraOnRandomMaps) {
         error = grid.setEntryMask(x, y, static_cast<std::uint8_t>(rng.next() | 0x11));
       }
       ASSERT_TRUE(error.ok()) << error.message;
-      changed.push_back(cell);
-      r.notifyCellsChanged(changed);
-      r.repair();
+      r.repair();  // reads the edit from the grid's journal
       startedOver += r.stats().startedOver;
       ASSERT_TRUE(matchesReference(grid, r, start, goal))
           << "map " << map << " edit " << edit << " kind " << kind << " at (" << x << "," << y << ")";
@@ -172,8 +168,6 @@ TEST(DStarLite, StartsOverWhenTheRulesChange) {
     const NodeId cheap = randomCellWhere(rng, grid, true, start, goal);
     if (cheap == kNoNode) continue;
     (void)grid.setCost(grid.xOf(cheap), grid.yOf(cheap), grid.minCost() / 4);
-    const NodeId cells[1] = {cheap};
-    r.notifyCellsChanged(cells);
     r.repair();
     EXPECT_TRUE(r.stats().startedOver);
     ASSERT_TRUE(matchesReference(grid, r, start, goal)) << "map " << map;
@@ -194,8 +188,7 @@ void expectCheapRepair(const char* name, Grid& grid, NodeId start, NodeId goal, 
     ASSERT_EQ(r.moveStart(start), ReplanStatus::Idle);
     ASSERT_EQ(r.repair(), ReplanStatus::Found);
   }
-  const std::vector<NodeId> cells = edit(grid);
-  r.notifyCellsChanged(cells);
+  (void)edit(grid);
   ASSERT_EQ(r.repair(), ReplanStatus::Found);
   ASSERT_TRUE(matchesReference(grid, r, start, goal));
   const std::uint64_t fresh = freshAStarExpansions(grid, start, goal);
@@ -261,7 +254,6 @@ TEST(DStarLite, LongWalksWithEditsAtEveryStep) {
   options.minSide = 20;
   options.maxSide = 40;
   options.wallDensity = 0.2;
-  std::vector<NodeId> changed;
   int steps = 0;
   for (int map = 0; map < 60; ++map) {
     Grid grid = astar::testing::randomGrid(rng, options);
@@ -278,11 +270,9 @@ TEST(DStarLite, LongWalksWithEditsAtEveryStep) {
       start = path[1];
       ASSERT_EQ(r.moveStart(start), ReplanStatus::Idle);
       const NodeId cell = grid.index(x, y);
-      changed.assign(1, cell);
       if (cell != start && cell != goal) {
         const Error error = rng.chance(0.5) ? grid.setWall(x, y) : grid.setCost(x, y, 1.0 + rng.below(4));
         ASSERT_TRUE(error.ok());
-        r.notifyCellsChanged(changed);
       }
       r.repair();
       ++steps;
@@ -319,9 +309,7 @@ TEST(DStarLite, WalksOnMovingAiMapsMatchDijkstra) {
       const int kind = rng.below(3);
       const Error e = kind == 0 ? grid.setWall(x, y) : grid.setCost(x, y, kind == 1 ? 1.0 : 5.0);
       ASSERT_TRUE(e.ok());
-      const NodeId cells[1] = {grid.index(x, y)};
       ASSERT_EQ(r.moveStart(start), ReplanStatus::Idle);
-      r.notifyCellsChanged(cells);
       r.repair();
       ++edits;
       ASSERT_TRUE(matchesReference(grid, r, start, goal)) << "edit " << edits;
@@ -354,16 +342,13 @@ TEST(DStarLite, FarWalksThenAWallAcrossThePath) {
     start = r.path()[walk];
     const NodeId ahead = r.path()[walk + 3];  // (path() is empty until the next repair)
     ASSERT_EQ(r.moveStart(start), ReplanStatus::Idle);
-    std::vector<NodeId> cells;
     const bool vertical = rng.chance(0.5);
     const int from = -3 - rng.below(4), to = 3 + rng.below(4);
     for (int k = from; k <= to; ++k) {
       const int x = grid.xOf(ahead) + (vertical ? 0 : k), y = grid.yOf(ahead) + (vertical ? k : 0);
       if (!grid.contains(x, y) || grid.index(x, y) == goal || grid.index(x, y) == start) continue;
       ASSERT_TRUE(grid.setWall(x, y).ok());
-      cells.push_back(grid.index(x, y));
     }
-    r.notifyCellsChanged(cells);
     r.repair();
     ++checked;
     ASSERT_TRUE(matchesReference(grid, r, start, goal)) << "map " << map;

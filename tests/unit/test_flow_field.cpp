@@ -118,8 +118,8 @@ TEST(FlowField, MatchesReferenceDijkstraOnRandomMaps) {
   EXPECT_GT(withOneWay, 400);
 }
 
-// One random edit of the map or of the goals, applied to the grid and reported to the field.
-void randomEdit(Grid& grid, FlowField& field, testing::Rng& rng, bool useHint) {
+// One random edit of the map or of the goals; the field then reads the grid's journal.
+void randomEdit(Grid& grid, FlowField& field, testing::Rng& rng) {
   const int x = rng.below(grid.width()), y = rng.below(grid.height());
   const NodeId cell = grid.index(x, y);
   switch (rng.below(8)) {
@@ -146,12 +146,7 @@ void randomEdit(Grid& grid, FlowField& field, testing::Rng& rng, bool useHint) {
       }
       return;
   }
-  if (useHint) {
-    const NodeId changed[] = {cell};
-    field.update(grid, changed);
-  } else {
-    field.update(grid);
-  }
+  field.update(grid);
 }
 
 TEST(FlowField, RepairAfterEditsEqualsFreshBuild) {
@@ -164,12 +159,12 @@ TEST(FlowField, RepairAfterEditsEqualsFreshBuild) {
     FlowField field;
     ASSERT_TRUE(field.build(grid, randomGoals(grid, rng, 1 + trial % 4)).ok());
     for (int edit = 0; edit < 25; ++edit) {
-      randomEdit(grid, field, rng, trial % 2 == 1);
+      randomEdit(grid, field, rng);
       if (!field.stats().lastWasRebuild) {
         ++repairs;
         invalidated += field.stats().lastInvalidated;
       }
-      expectMatchesFresh(grid, field, trial % 2 ? "hinted repair" : "repair");
+      expectMatchesFresh(grid, field, "repair");
       if (::testing::Test::HasFatalFailure()) return;
     }
   }
@@ -311,7 +306,6 @@ TEST(FlowField, RepairsDoNotAllocate) {
   ASSERT_TRUE(field.build(grid, randomGoals(grid, rng, 3)).ok());
   ASSERT_TRUE(field.removeGoal(grid, field.goals().back()).ok());
   const NodeId spare = grid.index(10, 10);
-  std::vector<NodeId> hint(1);
   const std::size_t before = gAllocations.load();
   for (int i = 0; i < 200; ++i) {
     const int x = rng.below(64), y = rng.below(64);
@@ -320,12 +314,7 @@ TEST(FlowField, RepairsDoNotAllocate) {
     } else {
       (void)grid.setCost(x, y, 1.0 + (i % 3));
     }
-    if (i % 3 == 0) {
-      hint[0] = grid.index(x, y);
-      field.update(grid, hint);
-    } else {
-      field.update(grid);
-    }
+    if (i % 3 != 2) field.update(grid);  // some updates see two edits
   }
   ASSERT_TRUE(field.addGoal(grid, spare).ok());  // within the goal list's capacity
   ASSERT_TRUE(field.removeGoal(grid, spare).ok());

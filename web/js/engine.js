@@ -90,11 +90,9 @@ export class PlaygroundEngine {
   xOf(n) { return n % this.raw.width(); }
   yOf(n) { return Math.floor(n / this.raw.width()); }
   contains(x, y) { return x >= 0 && y >= 0 && x < this.raw.width() && y < this.raw.height(); }
+  // Increases on every edit and load and never repeats (core's change journal, map_journal.h):
+  // a cache of anything drawn from the map keys on it.
   revision() { return this.raw.revision(); }
-
-  // Changes whenever the whole map is replaced (load, new, generate, and so undo/redo): a
-  // loaded map may have the revision number of the one it replaced, so caches key on both.
-  generation() { return this.raw.generation(); }
 
   // ---- live views of wasm memory: see "Crossing the wasm boundary" below ----
   costs() { return this.raw.costs(); }            // Float64Array: entry cost, 0 = wall

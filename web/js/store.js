@@ -28,8 +28,6 @@ export class Store {
     this.stroke = null;          // { label, before } while a brush stroke or a drag is open
     this.race = null;            // race mode's second search settings (setRace), or null
     this.lab = null;             // the evolution lab's settings (setLab, web/js/lab/), or null
-    /** @type {number[]} */
-    this.paintedCells = [];      // brush cells painted since the last painted() (the replanning walker repairs them)
     // The heuristic follows the movement rule (core's default for it) until the user, a link
     // or the autosave picks another one.
     this.heuristicFollows = true;
@@ -226,7 +224,6 @@ export class Store {
     const e = this.engine;
     if (!e.contains(x, y)) return '';
     const n = e.index(x, y);
-    this.paintedCells.push(n);  // announced by painted()
     if (tool === 'wall') return n === e.start() || n === e.goal() ? '' : e.setWall(x, y);
     if (tool === 'floor') return e.setCost(x, y, 1) || e.setEntryMask(x, y, kAllDirections);
     if (tool === 'terrain') return e.setCost(x, y, cost);
@@ -234,8 +231,9 @@ export class Store {
     return '';
   }
   // Announces the cells painted since the last call (each brush cell of a stroke, so views and
-  // live searches follow the stroke as it is drawn).
-  painted() { this.emit('map', { whole: false, cells: this.paintedCells.splice(0) }); }
+  // live searches follow the stroke as it is drawn; core structures read which cells from the
+  // grid's change journal).
+  painted() { this.emit('map', { whole: false }); }
 
   addPortal(from, to) { return this.edit('add portal', () => this.engine.addPortal(from, to, 1, true)); }
   removePortal(i) { return this.edit('remove portal', () => { this.engine.removePortal(i); return ''; }); }

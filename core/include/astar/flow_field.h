@@ -46,14 +46,10 @@ class FlowField {
   Error removeGoal(const Grid& grid, NodeId goal);  // not a goal: error, field unchanged
   Error setGoals(const Grid& grid, std::span<const NodeId> goals);
 
-  // Brings the field up to date with the grid (cells, costs, one-way masks, portals) by
-  // comparing with a snapshot kept at the last build/update: O(cells) scan + local repair.
-  // Nothing is scanned when it is the same Grid object at the same revision() (so after
-  // assigning another grid into that object, call build()).
+  // Brings the field up to date with the grid (cells, costs, one-way masks, portals): reads
+  // what changed since the last build/update from the grid's journal (map_journal.h) and
+  // repairs around it; rebuilds after a load, a rule change, another grid, or a mass edit.
   void update(const Grid& grid);
-  // Same, but the caller promises that only these cells (and possibly portals) changed since
-  // the last build/update, so no full scan is made. Cells outside the grid are ignored.
-  void update(const Grid& grid, std::span<const NodeId> changedCells);
 
   // Per-cell queries take n < width() * height().
   bool empty() const { return distance_.empty(); }
@@ -72,18 +68,16 @@ class FlowField {
   const FlowFieldStats& stats() const { return stats_; }
 
  private:
-  bool sameShape(const Grid& grid) const;
-  void snapshot(const Grid& grid);
+  bool follows(const Grid& grid) const;
   void rebuild(const Grid& grid);
   // Marks n as a node whose outgoing edges may have changed.
   void markSource(NodeId n);
   // Marks the sources of every edge that a change of cell c may have touched.
   void markAroundCell(const Grid& grid, NodeId c);
-  bool markPortalChanges(const Grid& grid);  // false: too many changes, rebuild instead
   void beginMarks();
-  // Adds the grid's changes since the snapshot (all cells, or only *hint) to the sources
-  // already marked, then repairs, or rebuilds when the change is structural or too large.
-  void sync(const Grid& grid, const std::span<const NodeId>* hint);
+  // Adds the journal's changes since seen_ to the sources already marked, then repairs, or
+  // rebuilds when the change is structural or too large.
+  void sync(const Grid& grid);
   void repair(const Grid& grid);
   bool tooManySources() const { return sources_.size() > maxSources_; }
 
@@ -108,17 +102,7 @@ class FlowField {
   std::vector<NodeId> invalid_;  // nodes whose route broke (the raise set)
   std::size_t maxSources_ = 0;
 
-  // Snapshot of what the field was computed from.
-  const Grid* grid_ = nullptr;
-  std::uint64_t revision_ = 0;
-  std::vector<double> cellCost_;  // 0 = wall
-  std::vector<std::uint8_t> cellMask_;
-  std::vector<Portal> portals_;
-  DiagonalMovement diagonal_ = DiagonalMovement::Never;
-  CostModel costModel_ = CostModel::Real;
-  bool wrapX_ = false;
-  bool wrapY_ = false;
-  bool hex_ = false;
+  JournalMark seen_;  // the grid as the field last saw it
 
   FlowFieldStats stats_;
 };

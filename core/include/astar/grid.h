@@ -11,6 +11,7 @@
 
 #include "astar/error.h"
 #include "astar/limits.h"
+#include "astar/map_journal.h"
 
 // Hot-path helpers the compiler must inline into the search loop (a call per neighbour
 // costs more than the work it does).
@@ -24,7 +25,7 @@
 
 namespace astar {
 
-using NodeId = std::uint32_t;  // a cell index (y * width + x) or a graph node
+// NodeId (map_journal.h): a cell index (y * width + x) or a graph node.
 inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
 
 // How diagonal moves are allowed (names as in PathFinding.js). Never = 4-connected.
@@ -113,7 +114,7 @@ class Grid {
   DiagonalMovement diagonal() const { return diagonal_; }
   void setDiagonal(DiagonalMovement d) {
     diagonal_ = d;
-    ++revision_;
+    journal_.everythingChanged(cellCount());
   }
   CostModel costModel() const { return costModel_; }
   void setCostModel(CostModel m);
@@ -171,9 +172,12 @@ class Grid {
   template <class Visit>
   void forEachPredecessor(NodeId n, Visit&& visit) const;
 
-  // Increases on every edit: caches built from a grid (landmarks, JPS rows, flow fields)
-  // compare it to know when to rebuild.
-  std::uint64_t revision() const { return revision_; }
+  // Increases on every edit and never repeats for this object.
+  std::uint64_t revision() const { return journal_.revision(); }
+  // The change journal (map_journal.h): what every structure built from this grid reads to
+  // know what to repair or rebuild.
+  JournalMark journalMark() const { return journal_.mark(); }
+  MapChanges changesSince(JournalMark mark) const { return journal_.changesSince(mark); }
 
   // Structural equality (cells, costs, rules, portals, one-way cells).
   friend bool operator==(const Grid& a, const Grid& b);
@@ -239,7 +243,7 @@ class Grid {
   double diagonalCost_ = 1.4142135623730951;
   bool wrapX_ = false;
   bool wrapY_ = false;
-  std::uint64_t revision_ = 0;
+  MapJournal journal_;
 };
 
 // ---- inline neighbour generation (hot path) ----

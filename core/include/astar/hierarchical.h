@@ -35,11 +35,11 @@
 // cluster Dijkstras' arrays) or grown by the first query (the abstract search state): after that,
 // queries do not allocate (test_allocations), until an update grows the abstract graph.
 //
-// Incremental rebuild: refresh() compares the grid with the copy of its cells taken at the last
-// build and calls update() with the cells that differ; update() recomputes the crossings of the
-// touched clusters and their neighbours (by position, wrap and portal), the node sets around
-// them, and the intra-cluster costs only of clusters whose cells or nodes changed. A change to
-// the map's size or rules (movement, cost model, cell shape, wrap, portals) rebuilds everything.
+// Incremental rebuild: refresh() reads the cells edited since the last build or refresh from the
+// grid's change journal (map_journal.h), recomputes the crossings of the touched clusters and
+// their neighbours (by position, wrap and portal), the node sets around them, and the
+// intra-cluster costs only of clusters whose cells or nodes changed. A load, a change to the
+// map's size or rules (movement, cost model, cell shape, wrap) or a portal edit rebuilds everything.
 // The result equals a full build (tests compare them edge by edge).
 #pragma once
 #include <cstdint>
@@ -65,9 +65,10 @@ struct HierarchicalOptions {
 };
 
 struct HierarchicalStats {
-  // Preprocessing (the last build() or update()).
+  // Preprocessing (the last build() or refresh()).
   double buildMilliseconds = 0.0;
   std::uint32_t clustersRebuilt = 0;  // clusters whose intra-cluster costs were recomputed
+  bool fullBuild = false;             // the last build() or refresh() built everything
   std::uint32_t clusterCount = 0;
   std::uint32_t abstractNodes = 0;
   std::uint64_t abstractEdges = 0;
@@ -97,13 +98,11 @@ class HierarchicalMap {
 
   // Full build. Refuses a cluster size outside kMinClusterSize..kMaxClusterSize (nothing changes).
   Error build(const HierarchicalOptions& options);
-  // Rebuilds what edits to these cells (walls, costs, one-way masks) can change; a full build
-  // when the map's size or rules changed or nothing was built yet.
-  Error update(std::span<const NodeId> changedCells);
-  // update() with the cells that differ from the last build's copy (nothing when none).
+  // Rebuilds what the grid's edits since the last build or refresh can change (nothing when
+  // none); a full build after a load, a rule or portal change. Error if nothing was built yet.
   Error refresh();
   bool built() const;
-  // True when the grid was edited since the last build, update or refresh.
+  // True when the grid was edited since the last build or refresh.
   bool stale() const;
 
   // Found: path holds the cells from start to goal. NoPath: none exists (path empty).

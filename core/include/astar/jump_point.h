@@ -40,8 +40,8 @@ class JumpPointSuccessors {
   // JPS+ (jump_point_plus.h) precomputes the 8-connected rules.
   static bool uniformRules(const Grid& grid, double& cellCost);
 
-  // Binds to grid and (re)builds the bitsets when the grid object, its size or its revision
-  // changed; otherwise O(1). Allocates only when the map grows. Returns applicable(grid)
+  // Binds to grid and (re)builds the bitsets when the grid changed (its journal mark differs:
+  // another grid object, or any edit); otherwise O(1). Allocates only when the map grows. Returns applicable(grid)
   // (cached with the bitsets). Clears the goals when it rebuilds.
   bool prepare(const Grid& grid);
   bool ready() const { return applicable_; }
@@ -96,7 +96,7 @@ class JumpPointSuccessors {
   void markGoal(NodeId n, bool on);
 
   const Grid* grid_ = nullptr;
-  std::uint64_t revision_ = 0;
+  JournalMark seen_;  // the grid as the tables were built for it (map_journal.h)
   int width_ = 0;
   int height_ = 0;
   bool applicable_ = false;

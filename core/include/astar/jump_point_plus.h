@@ -3,7 +3,7 @@
 // no-corner-cutting variant, as a successor generator for the one search loop in search.cpp.
 //
 //   JumpPointPlus plus;
-//   if (plus.prepare(grid)) {           // builds the tables once per map revision
+//   if (plus.prepare(grid)) {           // builds the tables once per map edit
 //     plus.setGoal(goal);
 //     plus.forEachSuccessor(n, parent, [&](NodeId jumpPoint, double cost) { ... });
 //   }
@@ -18,7 +18,8 @@
 // whole regions of the map). The boxes cost one Dijkstra per passable cell, so they are built
 // only up to a number of passable cells (default kGoalBoundingMaxCells; the search takes
 // SearchOptions::goalBoundingMaxCells); above, JPS+ runs without them (goalBounded() says
-// which). Rebuilt when the grid object, its size, its revision or that limit changes.
+// which). Rebuilt when the grid's change journal (map_journal.h) reports any edit since the
+// last build, or that limit changes.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -40,7 +41,7 @@ class JumpPointPlus {
   // one-way cells or wrap, square cells, no corner cutting) and at most kJumpPointPlusMaxCells.
   static bool applicable(const Grid& grid);
 
-  // Builds everything at once when the grid (object, size, revision) changed: same as
+  // Builds everything at once when the grid changed (its journal says so): same as
   // beginBuild() then buildSome() until done. Returns applicable(grid).
   bool prepare(const Grid& grid, std::uint32_t goalBoundingMaxCells = kGoalBoundingMaxCells);
   // Incremental build, for a page that shows progress: beginBuild computes the jump distances
@@ -95,7 +96,7 @@ class JumpPointPlus {
   }
 
   const Grid* grid_ = nullptr;
-  std::uint64_t revision_ = 0;
+  JournalMark seen_;  // the grid as the tables were built for it (map_journal.h)
   int width_ = 0, height_ = 0;
   bool applicable_ = false;
   bool complete_ = false;

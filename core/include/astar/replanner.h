@@ -3,8 +3,7 @@
 //   astar::Replanner replanner(grid);           // keeps a reference: the grid is the one map
 //   replanner.plan(start, goal);                 // Found / NoPath / InvalidInput
 //   grid.setWall(x, y);                          // the caller edits the grid ...
-//   replanner.notifyCellsChanged(cells);         // ... says which cells it touched ...
-//   replanner.moveStart(next);                   // ... and where the agent now stands,
+//   replanner.moveStart(next);                   // ... says where the agent now stands,
 //   replanner.repair();                          // then the path is repaired, not rebuilt
 //   replanner.path();  replanner.cost();  replanner.stats().expanded;
 //
@@ -16,9 +15,11 @@
 // metric(start, u) + cost): admissible and consistent with portals, and it keeps the triangle
 // inequality km relies on when the start moves.
 //
-// Starting over (every cell unseen again) happens by itself, counted in stats().startedOver,
-// when the grid's rules (size, movement, cost model, cell shape, wrap, portals) change or its
-// lowest cell cost drops below the one the heuristic was scaled by. No exceptions; after the
+// A repair reads the cells edited since the last plan or repair from the grid's change journal
+// (map_journal.h). Starting over (every cell unseen again) happens by itself, counted in
+// stats().startedOver, when the journal reports a load, resize or rule change (movement, cost
+// model, cell shape, wrap) or a portal edit, or the grid's lowest cell cost drops below the
+// one the heuristic was scaled by. No exceptions; after the
 // first plan on a map size a repair does not allocate.
 #pragma once
 #include <cstdint>
@@ -50,15 +51,10 @@ class Replanner {
 
   // A new query: forgets everything and searches from scratch.
   ReplanStatus plan(NodeId start, NodeId goal);
-  // After the caller changed these cells of the grid (wall added or removed, cost, entry mask).
-  // Cheap: the work happens in repair(). Ignored before plan().
-  void notifyCellsChanged(std::span<const NodeId> cells);
-  // After any other change (rules, portals, a resize): the next repair starts over.
-  void notifyMapChanged();
   // The agent now stands on `start` (any passable cell). InvalidInput if it is not; else Idle
   // until repair().
   ReplanStatus moveStart(NodeId start);
-  // Brings g up to date with every change notified since the last plan or repair.
+  // Brings g up to date with every edit of the grid since the last plan or repair.
   ReplanStatus repair();
 
   ReplanStatus status() const { return status_; }

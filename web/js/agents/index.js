@@ -77,7 +77,7 @@ export class AgentsController {
     const path = copyOut(this.app.engine.path());  // kept across the smoothing calls below
     let hash = 2166136261;
     for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path[i], 16777619);
-    const key = `${this.world.generation}:${this.world.revision}:${path.length}:${hash >>> 0}`;
+    const key = `${this.world.revision}:${path.length}:${hash >>> 0}`;
     if (key === this.pathKey) return;
     this.pathKey = key;
     try {

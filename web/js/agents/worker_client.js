@@ -12,7 +12,7 @@ export class PathWorker {
     this.worker = new Worker(url, { type: 'module' });
     this.pending = new Map();
     this.syncs = [];
-    this.mapKey = '';  // the engine's generation and revision last sent
+    this.mapKey = -1;  // the engine's revision last sent
     this.failed = null;  // a WorkerUnavailable once the worker said it cannot start
     this.worker.onmessage = (event) => {
       const m = event.data;
@@ -43,12 +43,12 @@ export class PathWorker {
   // Sends the page's map when it changed since the last sync.
   sync(engine) {
     if (this.failed) return Promise.reject(this.failed);
-    const key = `${engine.generation()}:${engine.revision()}`;
+    const key = engine.revision();
     if (key === this.mapKey) return Promise.resolve();
     this.mapKey = key;
     const map = engine.snapshot();
     return new Promise((resolve, reject) => {
-      this.syncs.push({ resolve, reject: (e) => { this.mapKey = ''; reject(e); } });  // send it again next time
+      this.syncs.push({ resolve, reject: (e) => { this.mapKey = -1; reject(e); } });  // send it again next time
       this.worker.postMessage({ type: 'sync', map }, [map.costs.buffer, map.masks.buffer]);  // moved, not copied again
     });
   }

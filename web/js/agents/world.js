@@ -21,8 +21,7 @@ export class World {
       throw new Error('this build of the engine has no AgentWorld (link web/agents_bindings.cpp)');
     this.engine = engine;
     this.raw = new engine.core.AgentWorld(engine.raw);
-    this.generation = -1;  // the engine's generation() and revision() last seen
-    this.revision = -1;
+    this.revision = -1;  // the engine's revision() last seen (it never repeats, loads included)
     this.width = 0;
     this.height = 0;
     this.wrapX = false;
@@ -37,9 +36,8 @@ export class World {
   // cheap calls otherwise); returns true when it did. open() and cellAt() call it, so positions
   // are always read against the current map.
   refresh() {
-    const e = this.engine, generation = e.generation(), revision = e.revision();
-    if (generation === this.generation && revision === this.revision) return false;
-    this.generation = generation;
+    const e = this.engine, revision = e.revision();
+    if (revision === this.revision) return false;
     this.revision = revision;
     this.width = e.width;
     this.height = e.height;

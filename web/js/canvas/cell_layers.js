@@ -67,7 +67,7 @@ export class CellLayers extends Viewport {
     this.ctx = canvas.getContext('2d');
     this.base = null;
     this.state = null;
-    this.baseKey = '';
+    this.baseKey = -1;
     this.stateDirty = true;
     this.cellColors = new Uint32Array(0);  // packed terrain colour per cell
     this.hexView = null;       // hexagons drawn for one view: { canvas, ctx, key, shown states }
@@ -79,11 +79,11 @@ export class CellLayers extends Viewport {
     this.narrowCorridors = false;  // see rebuildBase: whether the arcade look suits this map
   }
 
-  // The terrain layer, rebuilt when the map changed. Revision and generation: a loaded map may
-  // have the revision number the old one had.
+  // The terrain layer, rebuilt when the map changed (the grid's revision never repeats, loads
+  // included: core's map_journal.h).
   ensureBase(hex = this.hex) {
     const e = this.engine;
-    if (this.baseKey !== `${e.generation()}:${e.revision()}` || !this.base || this.baseHex !== hex) this.rebuildBase(hex);
+    if (this.baseKey !== e.revision() || !this.base || this.baseHex !== hex) this.rebuildBase(hex);
   }
   // The search-state layer in a palette's colours, rebuilt when the search changed.
   ensureState(hex = this.hex, palette = kColors) {
@@ -92,7 +92,7 @@ export class CellLayers extends Viewport {
 
   markStateDirty() { this.stateDirty = true; }
   markMapDirty() {
-    this.baseKey = '';
+    this.baseKey = -1;
     this.stateDirty = true;
     if (this.hexView) this.hexView.key = '';  // drawn again in full (the canvas is kept)
   }
@@ -131,7 +131,7 @@ export class CellLayers extends Viewport {
     else px.set(colors);
     this.base.ctx.putImageData(this.base.image, 0, 0);
     this.narrowCorridors = !hex && hasNarrowCorridors(e, costs, maxCost, minCost);
-    this.baseKey = `${e.generation()}:${e.revision()}`;
+    this.baseKey = e.revision();
     this.baseHex = hex;
     if (this.hexView) this.hexView.key = '';
     this.stateDirty = true;

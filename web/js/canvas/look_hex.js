@@ -48,7 +48,7 @@ export const hexLook = Object.freeze({
 function drawHexagons(r) {
   const e = r.engine, states = e.states(), n = e.width * e.height;
   if (states.length !== n) return;
-  const key = `${e.generation()}:${e.revision()}|${r.cell}|${r.canvas.width}|${r.canvas.height}|${r.dpr}`;
+  const key = `${e.revision()}|${r.cell}|${r.canvas.width}|${r.canvas.height}|${r.dpr}`;
   let view = r.hexView;
   if (!view || view.canvas.width !== r.canvas.width || view.canvas.height !== r.canvas.height || view.shown.length !== n) {
     const canvas = view?.canvas ?? document.createElement('canvas');

@@ -40,8 +40,8 @@ function install(app, agents) {
     text: 'Replanning walker: with live on, paint walls or terrain as it walks; D* Lite repairs its path and the re-expanded cells light up.',
   }));
 
-  app.store.on('map', (detail) => {
-    walker.mapEdited(!detail?.whole && Array.isArray(detail?.cells) ? detail.cells : null);
+  app.store.on('map', () => {
+    walker.mapEdited();
     show();
     sync();
   });

@@ -27,7 +27,7 @@ export class ReplanningWalker {
     this.path = [];       // that plan's cells (a copy)
     this.cost = Infinity;
     this.repairs = 0;
-    this.pending = [];    // cells edited while live was off (repaired when it is back on)
+    this.edited = false;  // the map changed since the last repair (repaired when live is back on)
     this.last = null;     // { expanded, fresh, cells, at, startedOver } of the last repair
     this.statuses = statusesOf(app.engine.registry);
     /** @type {number} */
@@ -43,7 +43,7 @@ export class ReplanningWalker {
     this.goal = goal;
     this.repairs = 0;
     this.last = null;
-    this.pending = [];
+    this.edited = false;
     this.status = this.raw.plan(start, goal);
     if (this.status !== this.statuses.found) return this.status === this.statuses['no-path'] ? 'No path from the start to the goal.' : this.raw.message();
     this.cell = start;
@@ -60,17 +60,17 @@ export class ReplanningWalker {
     return n >= 0 && this.world.cells()[n] > 0 ? n : this.cell;
   }
 
-  // After an edit: cells = the cells it touched, or null when unknown (then the repair starts over).
-  mapEdited(cells) {
+  // After any edit or load. The replanner reads what changed from the grid's change journal
+  // (core's map_journal.h): cell edits are repaired cell by cell, a load or rule change starts over.
+  mapEdited() {
     if (!this.follower) return;
-    if (cells === null) this.raw.mapChanged();
-    else this.pending.push(...cells);
+    this.edited = true;
     if (this.app.live) this.repairNow();
   }
 
   repairNow() {
-    const cells = this.pending.splice(0), here = this.agentCell();
-    this.raw.cellsChanged(cells);
+    const here = this.agentCell();
+    this.edited = false;
     if (here !== this.cell && this.raw.moveStart(here) === this.statuses.idle) this.cell = here;
     const t0 = performance.now();
     this.status = this.raw.repair();
@@ -95,7 +95,7 @@ export class ReplanningWalker {
 
   // Advances the walk; true while something is left to animate.
   tick(dt, now) {
-    if (this.pending.length && this.app.live && this.follower) this.repairNow();
+    if (this.edited && this.app.live && this.follower) this.repairNow();
     if (this.follower && !this.follower.done) this.follower.update(dt);
     return this.walking || this.highlightLeft(now) > 0;
   }
