@@ -68,7 +68,8 @@ async function scrubWithKeys(page, k) {
   for (let i = 0; i < Math.abs(k - now); ++i) await page.keyboard.press(k > now ? 'ArrowRight' : 'ArrowLeft');
 }
 
-// Long tasks (over 50 ms) from now on, and the time each seek took inside the page.
+// The page's long tasks (over 50 ms: input, frames, timers; the test's own page.evaluate calls
+// are not tasks of the page) from now on, and the time each seek took inside the page.
 const watchTasks = (page) => page.evaluate(() => {
   window.watch = { long: [], seeks: [] };
   new PerformanceObserver((list) => { for (const t of list.getEntries()) window.watch.long.push(t.duration); }).observe({ entryTypes: ['longtask'] });
@@ -131,7 +132,7 @@ test('the slowest speed does at most 2 expansions per second (keyboard on the sp
     await page.focus('#speed');
     await page.keyboard.press('Home');
     assert.equal(await page.textContent('#speed-label'), '1/s');
-    assert.equal(await page.getAttribute('#speed', 'aria-valuetext'), '1 expansions per second');
+    assert.equal(await page.getAttribute('#speed', 'aria-valuetext'), '1 expansion per second');
     await page.click('#play');
     const at = () => page.evaluate(() => ({ t: performance.now(), n: window.playground.engine.stats().expanded }));
     await page.waitForTimeout(300);

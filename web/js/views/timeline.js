@@ -63,9 +63,9 @@ export class Timeline {
   }
 
   showSpeed() {
-    const text = speedText(this.controller.speed);
-    $('speed-label').textContent = text;
-    $('speed').setAttribute('aria-valuetext', this.controller.speed === Infinity ? 'instant' : `${text.slice(0, -2)} expansions per second`);
+    const speed = this.controller.speed;
+    $('speed-label').textContent = speedText(speed);
+    $('speed').setAttribute('aria-valuetext', speed === Infinity ? 'instant' : `${formatNumber(speed)} expansion${speed === 1 ? '' : 's'} per second`);
   }
 
   // The buttons' states and the scrub's range, value and text.
