@@ -27,11 +27,17 @@ export function notchOfSpeed(speed) {
 }
 export function speedText(speed) { return speed === Infinity ? 'instant' : `${formatNumber(speed)}/s`; }
 
+// A seek that took longer than a frame: the next ones wait for a frame and take only the
+// latest position, so dragging the scrub over a big map does not queue a replay per pointer move.
+const kFrameMs = 16;
+
 export class Timeline {
   // store: the document (the search is read, the speed field owned); controller: every action.
   constructor(store, controller) {
     this.store = store;
     this.controller = controller;
+    this.pendingSeek = -1;  // the scrub's position waiting for the next frame, or -1
+    this.lastSeekMs = 0;
     store.on('search', () => this.update());
     controller.onState(() => this.update());
   }
@@ -43,7 +49,7 @@ export class Timeline {
     $('step-back').addEventListener('click', () => c.back());
     $('finish').addEventListener('click', () => c.finish());
     $('reset').addEventListener('click', () => c.reset());
-    scrub.addEventListener('input', () => c.seek(Number(scrub.value)));
+    scrub.addEventListener('input', () => this.seekSoon(Number(scrub.value)));
     Object.assign(speed, { min: '0', max: String(kTopNotch + 1), step: '1' });
     speed.addEventListener('input', () => {
       c.setSpeed(speedAtNotch(speed.value));
@@ -60,6 +66,23 @@ export class Timeline {
       },
     });
     this.update();
+  }
+
+  seekSoon(k) {
+    const waiting = this.pendingSeek >= 0;
+    this.pendingSeek = k;
+    if (waiting) return;
+    if (this.lastSeekMs < kFrameMs) {
+      this.seekNow();
+      return;
+    }
+    requestAnimationFrame(() => this.seekNow());
+  }
+  seekNow() {
+    const k = this.pendingSeek, t0 = performance.now();
+    this.pendingSeek = -1;
+    this.controller.seek(k);
+    this.lastSeekMs = performance.now() - t0;
   }
 
   showSpeed() {
