@@ -176,10 +176,10 @@ flow('embed', 'the embed page shows the canvas and its bar only, and steps', asy
     panel: document.getElementById('panel').getClientRects().length,
   }));
   assert.deepEqual(bar, { bar: true, topbar: 0, panel: 0 });
-  await s.click('#embed-step');
-  await s.click('#embed-step');
+  await s.click('#step');
+  await s.click('#step');
   assert.equal(await s.evaluate(() => window.playground.engine.stats().expanded), 2);
-  await s.click('#embed-play');
+  await s.click('#play');
   await s.waitFor(() => window.playground.controller.state === 'finished', null, 60000);
 }, { path: 'embed.html' });
 

@@ -16,7 +16,9 @@ function pixelAtCell(page, n) {
 }
 const near = (a, b, tolerance = 40) => a.every((v, k) => Math.abs(v - b[k]) <= tolerance);
 
+// The first view opens unsolved (page_watch): Finish (a real click) shows its search.
 async function firstView(page) {
+  await page.click('#finish');
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return page.evaluate(() => {
     const app = window.playground, e = app.engine, path = Array.from(e.path()), w = e.width;

@@ -94,8 +94,8 @@ test('the main flows raise no CSP violation, and only the embed may be framed by
     assert.match(embedSrc, /\/embed\.html#v1\./);
     const embed = await coursePage(context, embedSrc);
     await embed.frame.waitForSelector('body[data-ready=true]', { timeout: 15000 });
-    await embed.frame.click('#embed-step');
-    await embed.frame.click('#embed-play');
+    await embed.frame.click('#step');
+    await embed.frame.click('#play');
     await embed.frame.waitForFunction(() => window.playground.controller.state === 'finished', null, { timeout: 30000 });
     await assertClean(embed.frame, 'embed');
     await embed.close();

@@ -44,8 +44,8 @@ test('an embed in a 400 x 300 iframe: canvas and controls only, it steps and aut
       const layout = await frame.evaluate(() => {
         const box = (id) => { const r = document.getElementById(id)?.getBoundingClientRect(); return r && { x: r.x, y: r.y, w: r.width, h: r.height, bottom: r.bottom, right: r.right }; };
         const shown = (id) => { const e = document.getElementById(id); return !!e && e.getClientRects().length > 0; };
-        return { w: innerWidth, h: innerHeight, canvas: box('grid'), bar: box('embed-bar'), play: shown('embed-play'),
-          step: shown('embed-step'), open: shown('embed-open'), topbar: shown('topbar'), panel: shown('panel'),
+        return { w: innerWidth, h: innerHeight, canvas: box('grid'), bar: box('embed-bar'), play: shown('play'),
+          step: shown('step'), open: shown('embed-open'), topbar: shown('topbar'), panel: shown('panel'),
           openHref: document.getElementById('embed-open').href, name: window.playground.engine.name() };
       });
       assert.equal(layout.w, 400);
@@ -57,14 +57,14 @@ test('an embed in a 400 x 300 iframe: canvas and controls only, it steps and aut
       assert.equal(layout.openHref, link, 'the link out opens the same state in the full playground');
       assert.equal(layout.name, 'Arcade');
 
-      // Step: the live search's result gives way to a search one expansion at a time.
+      // Step: the embed opens unsolved (page_watch), and steps one expansion at a time.
       const expanded = () => frame.evaluate(() => window.playground.engine.stats().expanded);
-      await frame.click('#embed-step');
+      await frame.click('#step');
       assert.equal(await expanded(), 1);
-      await frame.click('#embed-step');
+      await frame.click('#step');
       assert.equal(await expanded(), 2);
       // Play, then a click on the canvas (places the start: a change that a normal page autosaves).
-      await frame.click('#embed-play');
+      await frame.click('#play');
       await frame.waitForFunction(() => window.playground.engine.stats().expanded > 10);
       const cell = await frame.evaluate(() => {
         const r = window.playground.renderer, e = window.playground.engine, c = e.costs();

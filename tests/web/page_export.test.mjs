@@ -16,6 +16,7 @@ async function download(page, click, timeout = 30000) {
 test('the PNG export has the map\'s pixel size and the path\'s colour at a path cell', async () => {
   await withPage({}, async ({ page }) => {
     await hidePathViews(page);  // the agents' string-pulled and smoothed lines would cover the path
+    await page.click('#finish');  // the first view opens unsolved
     const map = await page.evaluate(() => {
       const e = window.playground.engine, r = window.playground.renderer;
       return { width: e.width, height: e.height, path: Array.from(e.path()), colour: r.palette.path,

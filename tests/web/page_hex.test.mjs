@@ -275,6 +275,7 @@ test('Cells control: the arcade maze to hex and back with undo and redo; a refus
     assert.equal(await page.isDisabled('#diagonal'), false);
     assert.equal(await page.isVisible('#movement-note'), false);
     const square = await engineState(page);
+    await page.click('#finish');  // the first view opens unsolved
     const squareCost = await statNumber(page, 'stat-path-cost');
     const optionsSquare = await page.evaluate(() => Array.from(document.querySelectorAll('#oneway-dir option')).map((o) => o.value));
 

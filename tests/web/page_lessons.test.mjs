@@ -80,6 +80,10 @@ test('every built-in lesson loads, and every "Try this" gives the result its tex
   let tries = 0, native = 0, linked;
   try {
     await withPage({}, async ({ page }) => {
+      // A "Try this" is checked at once, then replays on the grid at the chosen speed: at
+      // instant speed the replay ends within a few frames, and the page's search is the result.
+      await page.focus('#speed');
+      await page.keyboard.press('End');
       for (const entry of lessons) {
         const file = readLesson(entry.file);
         const map = fs.readFileSync(path.join(lessonDir, file.map), 'utf8');
@@ -98,6 +102,7 @@ test('every built-in lesson loads, and every "Try this" gives the result its tex
             const box = `#lesson-tries .lesson-try[data-index="${j}"]`;
             await page.click(`${box} button`);
             await page.waitForFunction((sel) => document.querySelector(sel).dataset.state !== 'idle', box);
+            await page.waitForFunction(() => !window.playground.controller.playing);
             const r = await pageResult(page);
             assertExpect(t.expect, r, earlier, where);
             // The actions did what they say: the settings, movement, start and goal they name.
@@ -165,6 +170,7 @@ test('the Lessons panel works from the keyboard and on a phone', async () => {
     await page.focus('#lesson-tries .lesson-try button');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state === 'ok');
+    await page.waitForFunction(() => !window.playground.controller.playing, null, { timeout: 60000 });  // the replay on the grid
     assert.equal((await pageResult(page)).status, 'found');
     for (const id of ['lesson-back', 'lesson-next', 'lesson-close', 'lesson-link', 'lesson-open']) {
       const box = await page.locator(`#${id}`).boundingBox();
@@ -229,6 +235,7 @@ test('"Share as lesson" makes a link that opens the same lesson, map and setting
       await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state !== 'idle');
       assert.equal(await page.getAttribute('#lesson-tries .lesson-try', 'data-state'), 'ok', `step ${i + 1}: as recorded`);
     }
+    await page.waitForFunction(() => !window.playground.controller.playing, null, { timeout: 60000 });  // the replay on the grid
     const r = await pageResult(page);
     for (const k of ['status', 'cost', 'expanded', 'settings', 'start', 'goal']) assert.deepEqual(r[k], afterSecond[k], `second try: ${k} as recorded`);
     assert.equal(r.settings.wrapAware, false);

@@ -25,8 +25,11 @@ test('the served page loads the wasm module, runs a search and draws it, offline
     assert.deepEqual(lists.generators, lists.registry.generators.map((g) => [g.name, g.label, g.description]));
     assert.deepEqual(lists.movements.map((m) => m[1]), lists.registry.movements.map((m) => m.description));
     assert.equal(lists.algorithms[0][1], 'A*');
-    // The default map has a start and a goal and live search on: a path is found and shown.
-    assert.equal(info.status, 2, 'status found');
+    // The default map has a start and a goal; it opens unsolved (page_watch), and Finish finds
+    // and shows a path.
+    assert.equal(info.status, 0, 'status idle');
+    await page.click('#finish');
+    assert.equal(await page.evaluate(() => window.playground.engine.status()), 2, 'status found');
     assert.notEqual(await page.textContent('#stat-path-cost'), '–');
     // The canvas shows more than one colour (the map was drawn).
     const colours = await page.evaluate(() => {

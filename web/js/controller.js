@@ -1,20 +1,27 @@
-// The search controller: what Play, Step, Back, Finish, Reset and "live" do, as a state
-// machine over the store's current search. The state is derived, never stored twice:
-// idle (no search), stepping (a search in progress, paused), playing (in progress, advanced
-// by tick() every frame), finished (found, no path or invalid input), and preparing (see below).
+// The search controller: what Play, Step, Back, Finish, Reset, the timeline's scrub and "live"
+// do, as a state machine over the store's current search. The state is derived, never stored
+// twice: idle (no search), stepping (a search in progress, paused), playing (in progress,
+// advanced by tick() every frame), finished (found, no path or invalid input), and preparing
+// (see below).
 //
 //   event \ state  idle            stepping        playing            finished
 //   play           playing (begin) playing         stepping (pause)   playing (begin again)
 //   step           stepping (begin+1) stepping/finished  stepping (+1) stepping (begin again +1)
 //   back           idle            stepping/idle   stepping (-1)      stepping (-1)
+//   seek k         stepping/finished (the search after exactly k expansions; paused)
 //   finish         finished        finished        finished           finished
 //   reset          idle            idle            idle               idle
 //   tick           -               -               playing/finished   -
 //   change, live   finished        finished        finished           finished
 //   change, not live idle          idle            idle               idle
 // "change" is any document change the search depends on (map, query, settings). With live on,
-// every change re-runs the search to the end at once; a step begun on a finished search starts
-// it again. The table is also in CONTRIBUTING.md.
+// every change re-runs the search to the end at once (a teacher editing a map wants the answer
+// now); a step begun on a finished search starts it again. The table is also in CONTRIBUTING.md.
+//
+// Playing goes at `speed` expansions per second (Infinity: as fast as the page stays
+// responsive), counted from the frame times (loop.js's Pace), so the pace does not depend on the
+// display's frame rate. replay() plays the current search again from its first expansion up to
+// where it is (a lesson's "Try this" shows its result growing).
 //
 // Preparing: an action that needs the search (play, step, finish, a live re-run) on an
 // algorithm with per-map tables (the registry's `preprocessed` trait: JPS+) whose tables are
@@ -24,28 +31,30 @@
 // the action runs when they are done. Another action replaces the waiting one; reset, and a
 // change with live off, drop it; a change with live on waits for the new map's tables.
 import { Status } from './engine.js';
+import { Pace } from './loop.js';
 
 export const ControllerState = Object.freeze({
   Idle: 'idle', Stepping: 'stepping', Playing: 'playing', Finished: 'finished', Preparing: 'preparing',
 });
 const kSyncMs = 30;   // table building done at once before the page shows progress
-const kSliceMs = 12;  // table building per frame while preparing
-
-// Speed slider 0..100 -> expansions per frame 1..10000 (logarithmic).
-export function speedFromSlider(v) { return Math.max(1, Math.round(10 ** (Number(v) / 25))); }
-export function sliderFromSpeed(speed) { return Math.round(25 * Math.log10(Math.max(1, speed))); }
+const kSliceMs = 12;  // table building per frame while preparing, and an instant search's work per frame
 
 export class Controller {
   constructor(store) {
     this.store = store;
     this.playing = false;
     this.live = true;
-    this.speed = 1;
+    this.speed = 1;       // expansions per second; Infinity: instant (the timeline sets it)
+    this.pace = new Pace();
+    this.stopAt = -1;     // replay(): the expansion where playing stops, -1 for the end
+    this.instantChunk = 256;  // expansions per frame at instant speed, adapted to kSliceMs
+    this.total = -1;      // expansions of the finished search for this document, -1 until known
     this.listeners = [];  // fn(state) after every transition (and after each preparing slice)
     this.waiting = null;  // the action waiting for the tables (preparing), or null
     this.preparation = 1; // fraction of the tables built while preparing
     this.sources = 1;     // goal-bounding sources per preprocess call, adapted to the slice
     for (const kind of ['map', 'query', 'settings']) store.on(kind, () => this.documentChanged());
+    store.on('search', () => this.noteTotal());
   }
 
   get state() {
@@ -61,32 +70,60 @@ export class Controller {
     for (const fn of this.listeners) fn(state);
   }
 
+  // Stops playing (and a replay's stop point) before another action.
+  pause() {
+    this.playing = false;
+    this.stopAt = -1;
+  }
+  startPlaying() {
+    this.playing = this.store.ensureStarted();
+    this.pace.restart(1);  // the first expansion on the first frame, whatever the speed
+  }
+
   togglePlay() {
     if (this.playing) {
-      this.playing = false;
+      this.pause();
       this.announce();
       return;
     }
-    this.whenPrepared(() => { this.playing = this.store.ensureStarted(); });
+    this.whenPrepared(() => this.startPlaying());
   }
   step() {
-    this.playing = false;
+    this.pause();
     this.whenPrepared(() => { if (this.store.ensureStarted()) this.store.step(1); });
   }
   back() {
-    this.playing = false;
+    this.pause();
     this.waiting = null;
     this.store.stepBack();
     this.announce();
   }
   finish() {
-    this.playing = false;
+    this.pause();
     this.whenPrepared(() => this.store.finish());
   }
   reset() {
-    this.playing = false;
+    this.pause();
     this.waiting = null;
     this.store.clearSearch();
+    this.announce();
+  }
+  // The search after exactly k expansions, paused (the timeline's scrub). At or past the
+  // known end it is the finished search, status and path included.
+  seek(k) {
+    this.pause();
+    const atEnd = this.total >= 0 && k >= this.total;
+    this.whenPrepared(() => this.store.seekTo(atEnd ? this.total : Math.max(0, Math.floor(k)), atEnd));
+  }
+  // Plays the current search again from its first expansion to where it is now (to the end
+  // when it is finished). Nothing to replay when there is no search.
+  replay() {
+    const e = this.store.engine, status = e.status();
+    if (this.waiting || status === Status.Idle) return;
+    const target = status === Status.InProgress ? e.stats().expanded : -1;
+    this.store.seekTo(0);
+    this.startPlaying();
+    this.stopAt = target;
     this.announce();
   }
   setLive(on) {
@@ -94,10 +131,17 @@ export class Controller {
     if (this.live) this.documentChanged();
     else this.announce();
   }
-  setSpeed(expansionsPerFrame) { this.speed = Math.max(1, Math.round(expansionsPerFrame)); }
+  // Expansions per second (kSpeed's range in document.js), or Infinity for instant.
+  setSpeed(perSecond) { if (perSecond > 0) this.speed = perSecond; }
 
-  // Called once per animation frame; returns whether it wants another frame.
-  tick() {
+  // The finished search's length, for the timeline's scrub range (kept until the document changes).
+  noteTotal() {
+    const status = this.store.engine.status();
+    if (status !== Status.Idle && status !== Status.InProgress) this.total = this.store.engine.stats().expanded;
+  }
+
+  // Called once per animation frame (now: its time in ms); returns whether it wants another frame.
+  tick(now = performance.now()) {
     if (this.waiting) {
       if (this.prepare(kSliceMs) < 1) {
         this.announce();
@@ -110,16 +154,33 @@ export class Controller {
       return this.playing;
     }
     if (!this.playing) return false;
-    if (this.store.step(this.speed) !== Status.InProgress) {
-      this.playing = false;
+    return this.advance(now);
+  }
+  // One frame of playing: the expansions due at this speed (at instant speed, about kSliceMs
+  // of work), never past a replay's stop point.
+  advance(now) {
+    const e = this.store.engine, instant = this.speed === Infinity;
+    let due = instant ? this.instantChunk : this.pace.take(now, this.speed);
+    if (this.stopAt >= 0) due = Math.min(due, this.stopAt - e.stats().expanded);
+    let status = e.status();
+    if (due > 0) {
+      const t0 = performance.now();
+      status = this.store.step(due);
+      const spent = performance.now() - t0;
+      if (instant && spent < kSliceMs / 2) this.instantChunk = Math.min(this.instantChunk * 2, 1 << 24);
+      else if (instant && spent > kSliceMs) this.instantChunk = Math.max(1, this.instantChunk >> 1);
+    }
+    if (status !== Status.InProgress || (this.stopAt >= 0 && e.stats().expanded >= this.stopAt)) {
+      this.pause();
       this.announce();
     }
     return this.playing;
   }
 
   documentChanged() {
-    this.playing = false;
+    this.pause();
     this.waiting = null;
+    this.total = -1;
     if (this.live) {
       this.whenPrepared(() => this.store.runToEnd());
       return;

@@ -9,11 +9,12 @@
 // a problem to show, except the map and the lesson, which refuse the whole document.
 //
 // Versions: 1 was 0.2.0's link and autosave ({ v: 1, map, settings, race?, lab?, lesson? });
-// 2 adds every other field. migrate() turns any older version into the current one.
+// 2 adds every other field; 3 counts the speed in expansions per second (2 had them per frame).
+// migrate() turns any older version into the current one.
 import { LessonError, parseLesson, cellsNamed } from './lessons/format.js';
 import { encodeLinkText, decodeLinkText, LinkError } from './share.js';
 
-export const kDocumentVersion = 2;
+export const kDocumentVersion = 3;
 export class DocumentError extends Error {
   inLesson = false;  // set when the document carries a lesson (messages then say "the lesson link")
 }
@@ -24,6 +25,11 @@ export const kLookChoices = Object.freeze(['auto', 'square', 'arcade']);
 export const kSectionNames = Object.freeze(['learn', 'lab', 'hpa']);  // the panel's <details> ids
 export const kPathViewNames = Object.freeze(['raw', 'pulled', 'smooth']);
 export const kSettingNames = Object.freeze(['algorithm', 'heuristic', 'weight', 'wrapAware', 'portalAware']);
+// The search's playing speed (the `speed` field; the timeline's slider reads its range here):
+// expansions per second from `min` to `max`, or 'instant' (as fast as the page can go without
+// freezing). The default lets a learner follow the arcade maze's first search (62 expansions,
+// about 3 s). `framesPerSecond` converts version 2's expansions per frame (a 60 Hz display).
+export const kSpeed = Object.freeze({ min: 1, max: 100000, instant: 'instant', defaultPerSecond: 20, framesPerSecond: 60 });
 // The evolution lab's parameters by method; true for whole numbers (counts and the seed).
 // Their ranges are core's: LabRun.start says what is wrong when a run starts.
 export const kLabParams = Object.freeze({
@@ -138,9 +144,10 @@ export const kFields = Object.freeze([
     check: (v) => booleans(v, ['parents', 'numbers'], 'the overlays') },
   { name: 'pathViews', what: 'path views', default: () => ({ raw: false, pulled: true, smooth: true }),
     check: (v) => booleans(v, kPathViewNames, 'the path views') },
-  { name: 'speed', what: 'speed', default: () => 25,
-    check: (v, ctx) => {
-      must(Number.isInteger(v) && v >= 1 && v <= ctx.limits.maxSearchNodes, 'the speed must be a whole number of expansions per frame, 1 or more');
+  { name: 'speed', what: 'speed', default: () => kSpeed.defaultPerSecond,
+    check: (v) => {
+      must(v === kSpeed.instant || (typeof v === 'number' && v >= kSpeed.min && v <= kSpeed.max),
+        `the speed must be "${kSpeed.instant}" or a number of expansions per second from ${kSpeed.min} to ${kSpeed.max}`);
       return v;
     } },
   { name: 'sections', what: 'open sections', default: () => [],
@@ -187,6 +194,7 @@ export function defaultOf(name, ctx) { return fieldNamed(name).default(ctx); }
 export function migrate(raw, ctx) {
   must(isObject(raw), 'the document is not an object');
   if (raw.v === kDocumentVersion) return raw;
+  if (raw.v === 2) return migrateVersion2(raw);
   must(raw.v === 1, 'the document has an unknown version');
   const out = { v: kDocumentVersion, map: raw.map, race: raw.race ?? null, lab: raw.lab ?? null };
   if (raw.settings !== undefined) out.settings = raw.settings;
@@ -194,6 +202,16 @@ export function migrate(raw, ctx) {
     must(isObject(raw.lesson), 'it has a bad lesson (not an object)');
     out.settings = { ...defaultSettings(ctx), ...(isObject(raw.settings) ? raw.settings : {}) };
     out.lesson = { file: '', step: 0, lesson: raw.lesson };
+  }
+  return out;
+}
+
+// Version 2 played `speed` expansions per animation frame: the same pace on a 60 Hz display,
+// per second, kept inside today's range. Anything else about it is left to the field's check.
+function migrateVersion2(raw) {
+  const out = { ...raw, v: kDocumentVersion };
+  if (typeof raw.speed === 'number' && Number.isFinite(raw.speed)) {
+    out.speed = Math.min(kSpeed.max, Math.max(kSpeed.min, raw.speed * kSpeed.framesPerSecond));
   }
   return out;
 }

@@ -1,9 +1,10 @@
 // The embedded playground, for course pages: embed.html#v1.… (a share link at the embed's
 // address; index.html?embed#v1.… too, but only same-origin pages may frame index.html, see
-// scripts/site_headers.mjs) shows only the canvas, a play / step / reset bar and a link to open the same
-// state in the full playground; it fits any iframe (web/embed.css), plays the search at once
-// with `autoplay`, and never reads or writes the autosave (Files.embedded) or the first-visit
-// hint's key: a course page must not change what the visitor's own playground holds.
+// scripts/site_headers.mjs) shows only the canvas, the page's timeline (Play, Step, Back, Reset,
+// Finish, the scrub and the speed: views/timeline.js) and a link to open the same state in the
+// full playground; it fits any iframe (web/embed.css), opens unsolved and plays the search at
+// the chosen speed with `autoplay`, and never reads or writes the autosave (Files.embedded) or
+// the first-visit hint's key: a course page must not change what the visitor's own playground holds.
 import { $, el } from './dom.js';
 import { copyNow } from './clipboard.js';
 import { documentLink } from './document.js';
@@ -43,12 +44,10 @@ export function showEmbedCode(shareUrl, messages) {
   };
 }
 
-// Builds the embed's bar under the canvas: Play / Pause, Step, Reset and the link out, which
-// opens the embed's document as it is now (a host page may have changed the map since load).
-export function buildEmbedBar({ store, controller, options }) {
-  const play = el('button', { text: 'Play', attrs: { type: 'button', id: 'embed-play' } });
-  const step = el('button', { text: 'Step', attrs: { type: 'button', id: 'embed-step' } });
-  const reset = el('button', { text: 'Reset', attrs: { type: 'button', id: 'embed-reset' } });
+// Builds the embed's bar under the canvas: the page's timeline (its buttons and sliders, moved
+// here: one control per action) and the link out, which opens the embed's document as it is
+// now (a host page may have changed the map since load).
+export function buildEmbedBar({ store, options }) {
   const out = new URL(location.href);
   out.search = '';
   out.pathname = out.pathname.replace(/\/embed\.html$/, '/');
@@ -69,11 +68,7 @@ export function buildEmbedBar({ store, controller, options }) {
       timer = setTimeout(follow, 150);
     });
   }
-  play.addEventListener('click', () => controller.togglePlay());
-  step.addEventListener('click', () => controller.step());
-  reset.addEventListener('click', () => controller.reset());
-  controller.onState(() => { play.textContent = controller.playing ? 'Pause' : 'Play'; });
-  const bar = el('nav', { attrs: { id: 'embed-bar', 'aria-label': 'Search controls' } }, [play, step, reset, link]);
+  const bar = el('nav', { attrs: { id: 'embed-bar', 'aria-label': 'Search controls' } }, [$('timeline'), link]);
   $('layout').append(bar);
   return bar;
 }

@@ -24,7 +24,7 @@ export class FrameLoop {
   frame(now) {
     this.raf = 0;
     const t0 = performance.now();
-    let more = this.controller.tick();
+    let more = this.controller.tick(now);
     for (const tick of this.tickers) if (tick(now)) more = true;
     this.draw();
     if (more) {
@@ -39,5 +39,34 @@ export class FrameLoop {
     if (!v.length) return { frames: 0, meanMs: 0, p95Ms: 0, maxMs: 0 };
     const mean = v.reduce((a, b) => a + b, 0) / v.length;
     return { frames: v.length, meanMs: mean, p95Ms: v[Math.min(v.length - 1, Math.floor(v.length * 0.95))], maxMs: v[v.length - 1] };
+  }
+}
+
+// A longer gap between two frames (a background tab, a debugger pause) counts as this long:
+// coming back must not run a burst of the search the visitor did not see.
+const kMaxFrameGapMs = 250;
+
+// Whole expansions per frame for a rate in expansions per second, from the frame times: the
+// fraction left over is carried to the next frame, so the pace is the same at 30, 60 or 144
+// frames per second and a rate below one per frame still advances (1/s: one every 60 frames).
+export class Pace {
+  constructor() {
+    this.last = -1;   // the previous frame's time (ms), -1 before the first
+    this.carry = 0;   // expansions owed, below 1 after each take()
+  }
+  // Starts counting from the next frame. `owed` expansions are due at once (Play shows its
+  // first expansion on its first frame rather than after a second at the slowest speed).
+  restart(owed = 0) {
+    this.last = -1;
+    this.carry = owed;
+  }
+  // The expansions due at frame time `now` (ms) at `perSecond`.
+  take(now, perSecond) {
+    const gap = this.last < 0 ? 0 : Math.min(kMaxFrameGapMs, Math.max(0, now - this.last));
+    this.last = now;
+    this.carry += (perSecond * gap) / 1000;
+    const due = Math.floor(this.carry + 1e-9);  // 60 frames of 1/60 s add up to 0.99999...: that is one
+    this.carry = Math.max(0, this.carry - due);
+    return due;
   }
 }

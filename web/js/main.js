@@ -17,6 +17,7 @@ import { CanvasView } from './views/canvas_view.js';
 import { StatsView } from './views/stats.js';
 import { InspectorView } from './views/inspector.js';
 import { SearchPanel } from './views/search_panel.js';
+import { Timeline } from './views/timeline.js';
 import { MapPanel } from './views/map_panel.js';
 import { showFirstVisitHint } from './views/hint.js';
 import { bindLookPanel } from './views/look_panel.js';
@@ -29,16 +30,18 @@ import { bindSections } from './views/sections.js';
 import { $ } from './dom.js';
 
 // The first document: the link in the address, else the tab's autosave, else the arcade maze.
+// Returns where it came from: 'link', 'autosave' or 'bundled'.
 async function firstMap(store, files, lessons) {
   await Promise.all([files.loadIndex(), lessons.loadIndex()]);
-  if (location.hash.length > 1 && await files.openLinkFromLocation({ first: true })) return;
+  if (location.hash.length > 1 && await files.openLinkFromLocation({ first: true })) return 'link';
   if (!files.embedded && files.restoreAutosave()) {
     store.resetHistory();
-    return;
+    return 'autosave';
   }
   const preferred = files.index.find((m) => /arcade|pac/i.test(m.file)) ?? files.index[0];
   if (!preferred || !await files.loadBundled(preferred.file)) store.newBlank(40, 30);
   store.resetHistory();  // the first map is not an undoable step
+  return 'bundled';
 }
 
 // The page's parts, for other modules that extend it (agents/boot.js) and for tests: the
@@ -84,6 +87,7 @@ try {
   const inspector = new InspectorView(store, marks);
   const stats = new StatsView(store, controller, messages);
   const searchPanel = new SearchPanel(store, controller, messages);
+  const timeline = new Timeline(store, controller);
   const mapPanel = new MapPanel(store, messages, view);
   const editor = new Editor(store, marks, messages);
   const files = new Files(store, messages);
@@ -94,6 +98,7 @@ try {
     loop.requestDraw();
   };
   searchPanel.bind();
+  timeline.bind();
   mapPanel.bind();
   compare.bind();
   files.bind();
@@ -108,8 +113,12 @@ try {
     actions: { undo: () => mapPanel.undo(), redo: () => mapPanel.redo(), compare: () => compare.start() } });
   $('help-button').addEventListener('click', () => $('help').showModal());
   $('version').textContent = `version ${engine.registry.version}`;
-  if (embed.on) buildEmbedBar({ store, controller, options: embed });
-  await firstMap(store, files, lessons);
+  if (embed.on) buildEmbedBar({ store, options: embed });
+  const source = await firstMap(store, files, lessons);
+  // A first visit and an embed open unsolved, for the visitor to watch the search grow with
+  // Play (a lesson opens unsolved too: lessons/panel.js); a link or the visitor's own autosave
+  // opens as live shows it.
+  if (source === 'bundled' || embed.on) controller.reset();
   view.fit();
   stats.update();
   if (embed.autoplay) controller.togglePlay();

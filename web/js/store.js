@@ -292,6 +292,20 @@ export class Store {
     this.engine.stepBack();
     this.emit('search');
   }
+  // The search after exactly k expansions (the timeline): forward by stepping on, backward by
+  // beginning again and stepping k (the search is deterministic; stepBack replays the same
+  // way), then to its end when asked (a search that runs out of nodes learns so one step after
+  // its last expansion). One 'search' announcement. Returns the status.
+  seekTo(k, toEnd = false) {
+    const e = this.engine;
+    let status = e.status();
+    if (status === Status.Idle || k < e.stats().expanded) status = e.begin();
+    const behind = k - e.stats().expanded;
+    if (status === Status.InProgress && behind > 0) status = e.step(behind);
+    if (status === Status.InProgress && toEnd) status = e.run();
+    this.emit('search');
+    return status;
+  }
   runToEnd() {
     if (this.engine.begin() === Status.InProgress) this.engine.run();
     this.emit('search');

@@ -120,6 +120,7 @@ export class LessonsPanel {
     $('lesson-summary').textContent = value.lesson.summary;
     $('lesson-summary').hidden = !value.lesson.summary;
     this.showStep();
+    if (!same) this.controller.reset();  // a lesson opens unsolved: the learner watches it with Play
     if (!same && !embedded) {  // an embed never takes the focus from its course page
       this.messages.show(`Opened the lesson “${value.lesson.title}”.`);
       $('lesson-title').focus({ preventScroll: false });
@@ -191,6 +192,8 @@ export class LessonsPanel {
       this.busy = false;
     }
     const { problem, result, checks } = outcome;
+    // The result is checked at once; the grid then shows the search growing to it.
+    if (!problem) this.controller.replay();
     if (problem) {
       box.dataset.state = 'error';
       resultLine.textContent = `Could not run this: ${problem}`;

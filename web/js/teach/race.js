@@ -9,6 +9,7 @@ import { Status, kDefaultSettings } from '../engine.js';
 import { Renderer } from '../render.js';
 import { $, setText, formatNumber } from '../dom.js';
 import { fillSelect } from '../views/search_panel.js';
+import { Pace } from '../loop.js';
 
 const kRunToEnd = 4294967295;  // SideSearch.step's largest budget (a non-finite one means 1)
 
@@ -33,6 +34,7 @@ export class RaceView {
     this.side = new engine.core.SideSearch(engine.raw);
     this.renderer = new Renderer($('race-grid'), searchSource(engine, this.side));
     this.chasing = false;  // the main search finished while playing: the second one goes on
+    this.pace = new Pace();  // the chase's expansions per frame, at the page's speed (per second)
     this.removeTicker = null;
     store.on('race', () => this.raceChanged());
     store.on('search', () => this.sync());
@@ -92,7 +94,7 @@ export class RaceView {
       $('race-weight').value = String(race.weight);
       $('race-wrap-aware').checked = race.wrapAware;
       this.side.clear();
-      if (!this.removeTicker) this.removeTicker = this.loop.addTicker(() => this.frame());
+      if (!this.removeTicker) this.removeTicker = this.loop.addTicker((now) => this.frame(now));
       this.renderer.markMapDirty();
       this.renderer.fit();
     } else if (this.removeTicker) {
@@ -125,6 +127,7 @@ export class RaceView {
           if (behind > 0) this.side.step(behind);
         } else if (this.controller.playing) {
           this.chasing = true;
+          this.pace.restart();
         } else {
           this.side.step(kRunToEnd);
         }
@@ -136,9 +139,10 @@ export class RaceView {
   }
 
   // Each frame (a ticker): the chase, then the second canvas.
-  frame() {
+  frame(now) {
     if (this.chasing) {
-      if (this.side.step(this.controller.speed) !== Status.InProgress) this.chasing = false;
+      const speed = this.controller.speed, due = speed === Infinity ? kRunToEnd : this.pace.take(now, speed);
+      if (due > 0 && this.side.step(due) !== Status.InProgress) this.chasing = false;
       this.renderer.markStateDirty();
       this.showLabels();
     }

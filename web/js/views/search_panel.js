@@ -1,8 +1,9 @@
 // The Search section: algorithm, heuristic and weight lists (from core's registry), the
-// awareness switches and the note on what the choice means; the Play / Step / Back / Finish /
-// Reset buttons, speed and live. Settings go to the store, search actions to the controller.
+// awareness switches and the note on what the choice means; live, and the progress of an
+// algorithm's tables. Settings go to the store, search actions to the controller (the search
+// buttons and the speed are the timeline's: views/timeline.js).
 import { $ } from '../dom.js';
-import { speedFromSlider, sliderFromSpeed, ControllerState } from '../controller.js';
+import { ControllerState } from '../controller.js';
 
 const kHexDistanceHeuristics = ['manhattan', 'octile', 'chebyshev'];
 
@@ -38,26 +39,6 @@ export class SearchPanel {
     $('weight').addEventListener('change', (ev) => set({ weight: Number(ev.target.value) }));
     $('wrap-aware').addEventListener('change', (ev) => set({ wrapAware: ev.target.checked }));
     $('portal-aware').addEventListener('change', (ev) => set({ portalAware: ev.target.checked }));
-    $('play').addEventListener('click', () => c.togglePlay());
-    $('step').addEventListener('click', () => c.step());
-    $('step-back').addEventListener('click', () => c.back());
-    $('finish').addEventListener('click', () => c.finish());
-    $('reset').addEventListener('click', () => c.reset());
-    const showSpeed = () => { $('speed-label').textContent = `${c.speed}/frame`; };
-    $('speed').addEventListener('input', () => {
-      c.setSpeed(speedFromSlider($('speed').value));
-      showSpeed();
-      this.store.partChanged('speed');
-    });
-    // The document's `speed` field (document.js): expansions per frame, the controller's.
-    this.store.own('speed', {
-      read: () => c.speed,
-      apply: (v) => {
-        c.setSpeed(v);
-        $('speed').value = String(sliderFromSpeed(v));
-        showSpeed();
-      },
-    });
     $('live').addEventListener('change', (ev) => c.setLive(ev.target.checked));
     c.live = $('live').checked;
     c.onState((state) => {

@@ -1,4 +1,4 @@
-// The stats panel and the search buttons' states (Play/Pause, Back, Undo, Redo); a finished
+// The stats panel and the Undo / Redo buttons' states (the search buttons' are the timeline's); a finished
 // search is also announced to screen readers. Shows the engine time only once the engine is
 // warm (main.js warms it before the first search, so the first figure is a real one).
 import { Status, kStatusNames } from '../engine.js';
@@ -32,8 +32,6 @@ export class StatsView {
     setText('stat-path-cost', hasPath ? formatNumber(s.pathCost) + (s.partial ? ' (partial)' : '') : '–', hasPath ? s.pathCost : '');
     setText('stat-path-cells', String(s.pathCells), s.pathCells);
     setText('stat-time', s.engineMs > 0 || s.expanded ? `${formatMs(s.engineMs)} ms` : '0 ms', s.engineMs);
-    $('play').textContent = state === ControllerState.Playing ? 'Pause' : 'Play';
-    $('step-back').disabled = s.expanded === 0;
     this.updateButtons();
     if (state === ControllerState.Finished) this.announceResult(status, s);
     else this.lastAnnounced = '';

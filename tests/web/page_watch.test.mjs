@@ -1,0 +1,320 @@
+// Watchable by default (issue 32): the first view opens unsolved and Play grows the arcade
+// maze's first search at a pace a person can follow (at least 2 s at the default speed, the
+// canvas changing all along), the slowest speed does at most 2 expansions per second, and the
+// timeline's scrub shows exactly the search after k expansions: the same cell states and open
+// list as an independent engine (the wasm module in node) stepped k times from the start, and
+// as the page's own Step button pressed k times, with no long task on the arcade maze or on a
+// 256 x 256 map. Lessons, their "Try this" and embeds start unsolved and animate; the timeline
+// works with a keyboard and on a touch phone; speeds saved per frame by the previous version
+// open per second. Real input throughout (mouse, keyboard, touch).
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import os from 'node:os';
+import { withPage, loadCore, saveScreenshot, generateOnPage } from './support.mjs';
+import { encodeLinkText } from '../../web/js/share.js';
+
+let core;
+before(async () => { core = await loadCore(); });
+
+// The page's document and settings, to replay its search elsewhere.
+const pageQuery = (page) => page.evaluate(() => ({ text: window.playground.docText(), settings: { ...window.playground.engine.settings } }));
+
+// An independent engine (the same wasm module, in node) on the page's map and settings, begun
+// and stepped `k` times one expansion at a time: its cell states and whole open list.
+function engineAfter({ text, settings }, k) {
+  const e = new core.Engine(), registry = core.registry();
+  const inspector = new core.SearchInspector(e);
+  try {
+    assert.equal(e.loadMap(text, ''), '');
+    e.begin(registry.algorithms.findIndex((a) => a.name === settings.algorithm), registry.heuristics.indexOf(settings.heuristic),
+      settings.weight, settings.wrapAware, settings.portalAware, false);
+    for (let i = 0; i < k; ++i) e.step(1);
+    return { expanded: e.stats().expanded, states: Array.from(e.states()), open: inspector.openList(1000) };
+  } finally {
+    inspector.delete();
+    e.delete();
+  }
+}
+function engineTotal({ text, settings }) {
+  const e = new core.Engine(), registry = core.registry();
+  try {
+    assert.equal(e.loadMap(text, ''), '');
+    e.begin(registry.algorithms.findIndex((a) => a.name === settings.algorithm), registry.heuristics.indexOf(settings.heuristic),
+      settings.weight, settings.wrapAware, settings.portalAware, false);
+    e.run();
+    return e.stats().expanded;
+  } finally {
+    e.delete();
+  }
+}
+
+// What the page shows of its search once it shows the scrub's position (a seek after a slow one
+// waits for the next frame: views/timeline.js).
+const pageSearch = async (page) => {
+  await page.waitForFunction(() => window.playground.engine.stats().expanded === Number(document.getElementById('scrub').value));
+  return readSearch(page);
+};
+const readSearch = (page) => page.evaluate(() => {
+  const e = window.playground.engine;
+  return { expanded: e.stats().expanded, states: Array.from(e.states()), open: e.openList(1000), scrub: Number(document.getElementById('scrub').value) };
+});
+
+function assertSameSearch(shown, engine, where) {
+  assert.equal(shown.expanded, engine.expanded, `${where}: expansions`);
+  assert.equal(shown.scrub, engine.expanded, `${where}: the scrub's position`);
+  const differ = shown.states.findIndex((s, i) => s !== engine.states[i]);
+  assert.equal(differ, -1, `${where}: cell ${differ} is ${shown.states[differ]} on the page, ${engine.states[differ]} in the engine`);
+  assert.deepEqual(shown.open, engine.open, `${where}: the open list`);
+}
+
+// Moves the focused scrub slider to k with arrow keys (one expansion per key press).
+async function scrubWithKeys(page, k) {
+  const now = Number(await page.inputValue('#scrub'));
+  await page.focus('#scrub');
+  for (let i = 0; i < Math.abs(k - now); ++i) await page.keyboard.press(k > now ? 'ArrowRight' : 'ArrowLeft');
+}
+
+// What the page does for the scrub from now on: each input event's handling and each seek (the
+// search replayed or stepped, and every view that follows it), each animation frame's work
+// (drawing the new state), and the long tasks (over 50 ms) the browser reports (the test's own
+// page.evaluate calls are not among them).
+const watchTasks = (page) => page.evaluate(() => {
+  const w = window.watch = { long: [], events: [], seeks: [], frames: [] };
+  new PerformanceObserver((list) => { for (const t of list.getEntries()) w.long.push(t.duration); }).observe({ entryTypes: ['longtask'] });
+  let t0 = 0;
+  document.addEventListener('input', () => { t0 = performance.now(); }, { capture: true });
+  window.addEventListener('input', () => w.events.push(performance.now() - t0));  // after the scrub's own listener
+  const timed = (object, name, into) => {
+    const original = object[name].bind(object);
+    object[name] = (...args) => {
+      const t = performance.now();
+      original(...args);
+      into.push(performance.now() - t);
+    };
+  };
+  timed(window.playground.controller, 'seek', w.seeks);  // a seek that waited for a frame runs outside the input event
+  timed(window.playground.loop, 'frame', w.frames);
+});
+const tasks = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const w = window.watch, longest = (v) => Math.max(0, ...v);
+  resolve({ events: w.events.length, longestEvent: Math.max(longest(w.events), longest(w.seeks)), longestFrame: longest(w.frames), longestTask: longest(w.long) });
+}))));
+
+// The page's own work for each scrub stays under 200 ms; so does every task the browser reports,
+// unless the machine is so loaded (other builds and tests on its cores) that it is not the page's.
+function assertNoLongTask(t, where) {
+  console.log(`${where}: ${t.events} scrub inputs, longest handled in ${t.longestEvent.toFixed(1)} ms, longest frame ` +
+    `${t.longestFrame.toFixed(1)} ms, longest task the browser reports ${t.longestTask.toFixed(0)} ms (load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
+  assert.ok(t.events > 0, 'the scrub was used');
+  assert.ok(t.longestEvent < 200 && t.longestFrame < 200, `${where}: the page's work took ${t.longestEvent} ms (input), ${t.longestFrame} ms (frame)`);
+  if (os.loadavg()[0] < 2 * os.cpus().length) assert.ok(t.longestTask < 200, `${where}: a task took ${t.longestTask} ms`);
+}
+
+test('the first view opens unsolved; Play grows the arcade search over at least 2 s, the canvas changing at least 10 times', async () => {
+  await withPage({ viewport: { width: 1280, height: 800 } }, async ({ page }) => {
+    const first = await page.evaluate(() => ({ name: window.playground.engine.name(), state: window.playground.controller.state,
+      expanded: window.playground.engine.stats().expanded, speed: document.getElementById('speed-label').textContent,
+      live: document.getElementById('live-note').textContent }));
+    assert.equal(first.name, 'Arcade');
+    assert.equal(first.state, 'idle', 'the first view waits for Play');
+    assert.equal(first.expanded, 0);
+    assert.equal(first.speed, '20/s', 'the default speed');
+    assert.match(first.live, /edit shows the finished search at once; Play replays it/, 'the page says what live does');
+    const total = engineTotal(await pageQuery(page));
+    // Count the frames whose canvas pixels differ from the frame before, from the click on Play
+    // until the search has finished.
+    await page.evaluate(() => {
+      const canvas = document.getElementById('grid'), ctx = canvas.getContext('2d'), w = window.watch = { changes: 0, t0: 0, t1: 0 };
+      let last = null;
+      const sample = () => {
+        const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+        let h = 0;
+        for (let i = 0; i < d.length; i += 12) h = (Math.imul(h, 31) + d[i] + d[i + 1] + d[i + 2]) | 0;
+        if (last !== null && h !== last) w.changes += 1;
+        last = h;
+        if (!w.t1) requestAnimationFrame(sample);
+      };
+      document.getElementById('play').addEventListener('click', () => { w.t0 = performance.now(); requestAnimationFrame(sample); }, { capture: true, once: true });
+      window.playground.controller.onState((s) => { if (s === 'finished' && w.t0 && !w.t1) w.t1 = performance.now(); });
+    });
+    await page.click('#play');
+    await page.waitForFunction(() => window.watch.t1 > 0, null, { timeout: 30000 });
+    await page.waitForTimeout(100);
+    const w = await page.evaluate(() => window.watch);
+    const seconds = (w.t1 - w.t0) / 1000;
+    console.log(`arcade first search: ${total} expansions in ${seconds.toFixed(2)} s after Play at 20/s, ${w.changes} canvas changes`);
+    assert.equal(await page.evaluate(() => window.playground.engine.stats().expanded), total);
+    assert.ok(seconds >= 2, `${seconds} s: at least 2 s`);
+    assert.ok(seconds <= (total - 1) / 20 + 2, `${seconds} s: about ${(total - 1) / 20} s at 20 expansions per second`);
+    assert.ok(w.changes >= 10, `${w.changes} canvas changes`);
+    assert.equal(await page.inputValue('#scrub'), String(total));
+    assert.equal(await page.textContent('#scrub-label'), `${total} / ${total}`);
+    console.log(`screenshot: ${await saveScreenshot(page, 'watch-finished.png')}`);
+  });
+});
+
+test('the slowest speed does at most 2 expansions per second (keyboard on the speed slider)', async () => {
+  await withPage({}, async ({ page }) => {
+    await page.focus('#speed');
+    await page.keyboard.press('Home');
+    assert.equal(await page.textContent('#speed-label'), '1/s');
+    assert.equal(await page.getAttribute('#speed', 'aria-valuetext'), '1 expansion per second');
+    await page.click('#play');
+    const at = () => page.evaluate(() => ({ t: performance.now(), n: window.playground.engine.stats().expanded }));
+    await page.waitForTimeout(300);
+    const a = await at();
+    await page.waitForTimeout(4000);
+    const b = await at();
+    const rate = (b.n - a.n) / ((b.t - a.t) / 1000);
+    console.log(`slowest speed: ${b.n - a.n} expansions in ${((b.t - a.t) / 1000).toFixed(2)} s (${rate.toFixed(2)}/s); ${b.n} since Play`);
+    assert.ok(rate <= 2, `${rate} expansions per second`);
+    assert.ok(rate >= 0.5, `${rate} expansions per second: it still moves`);
+    assert.ok(b.n <= 2 + 2 * 4.3, `${b.n} expansions 4.3 s after Play`);
+    // The top notch is instant: a paused search then finishes in a few frames.
+    await page.focus('#speed');
+    await page.keyboard.press('End');
+    assert.equal(await page.textContent('#speed-label'), 'instant');
+    await page.click('#play');  // pauses
+    await page.click('#play');
+    await page.waitForFunction(() => window.playground.controller.state === 'finished', null, { timeout: 5000 });
+  });
+});
+
+test('scrubbing to expansion k shows the search stepped k times from the start (arcade maze, keyboard)', async () => {
+  await withPage({}, async ({ page }) => {
+    const query = await pageQuery(page);
+    const total = engineTotal(query);
+    await watchTasks(page);
+    // Play to the end (instant), so the scrub spans the whole search; then back and forth.
+    await page.focus('#speed');
+    await page.keyboard.press('End');
+    await page.click('#play');
+    await page.waitForFunction(() => window.playground.controller.state === 'finished');
+    assert.equal(await page.getAttribute('#scrub', 'max'), String(total));
+    for (const k of [40, 7, 55, 0, total, 20, total - 1]) {
+      await scrubWithKeys(page, k);
+      assertSameSearch(await pageSearch(page), engineAfter(query, k), `scrubbed to ${k}`);
+    }
+    // The page's own Step button, pressed k times from a reset, shows what the scrub showed.
+    await scrubWithKeys(page, 9);
+    const scrubbed = await pageSearch(page);
+    await page.click('#reset');
+    for (let i = 0; i < 9; ++i) await page.click('#step');
+    const stepped = await pageSearch(page);
+    assert.deepEqual(stepped, scrubbed, 'Step 9 times = scrub to 9');
+    // Home and End: the search begun (0 expansions) and the finished search, path included.
+    await page.focus('#scrub');
+    await page.keyboard.press('End');
+    assertSameSearch(await pageSearch(page), engineAfter(query, total), 'End');
+    assert.equal(await page.evaluate(() => window.playground.controller.state), 'finished');
+    assert.ok(await page.evaluate(() => window.playground.engine.path().length > 1), 'the path is shown at the end');
+    await page.keyboard.press('Home');
+    assertSameSearch(await pageSearch(page), engineAfter(query, 0), 'Home');
+    assertNoLongTask(await tasks(page), 'arcade scrub');
+  });
+});
+
+test('scrubbing a 256 x 256 map with the mouse: the engine\'s states and open list, no task over 200 ms', async () => {
+  await withPage({ viewport: { width: 1280, height: 800 } }, async ({ page }) => {
+    await generateOnPage(page, 'random', 256, 256, 7);
+    await page.waitForFunction(() => window.playground.engine.width === 256);
+    await page.evaluate(() => { document.getElementById('learn').open = true; });  // the teaching views follow every seek too
+    await page.click('#finish');
+    const query = await pageQuery(page);
+    const total = engineTotal(query);
+    assert.equal(await page.getAttribute('#scrub', 'max'), String(total));
+    assert.ok(total > 5000, `${total} expansions`);
+    await watchTasks(page);
+    const box = await page.locator('#scrub').boundingBox();
+    for (const fraction of [0.8, 0.3, 0.55, 0.05, 0.97, 0.5]) {
+      await page.mouse.click(box.x + 8 + fraction * (box.width - 16), box.y + box.height / 2);
+      const shown = await pageSearch(page);
+      assert.ok(Math.abs(shown.scrub / total - fraction) < 0.05, `clicked at ${fraction}: scrub at ${shown.scrub} of ${total}`);
+      assertSameSearch(shown, engineAfter(query, shown.scrub), `clicked at ${fraction} (expansion ${shown.scrub})`);
+    }
+    await page.focus('#scrub');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('PageDown');
+    assertNoLongTask(await tasks(page), `256 x 256 scrub (${total} expansions)`);
+  });
+});
+
+test('a lesson opens unsolved, its "Try this" is checked at once and then grows on the grid', async () => {
+  await withPage({}, async ({ page }) => {
+    await page.selectOption('#lesson-select', '1_bfs_flood.lesson.json');
+    await page.click('#lesson-open');
+    await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
+    assert.equal(await page.evaluate(() => window.playground.controller.state), 'idle', 'the lesson opens unsolved');
+    const box = '#lesson-tries .lesson-try[data-index="0"]';
+    await page.click(`${box} button`);
+    assert.equal(await page.getAttribute(box, 'data-state'), 'ok', 'the claims are checked at once');
+    const shownAtClick = await page.evaluate(() => ({ playing: window.playground.controller.playing, expanded: window.playground.engine.stats().expanded }));
+    assert.equal(shownAtClick.playing, true, 'the result then replays from the start');
+    await page.waitForFunction(() => !window.playground.controller.playing, null, { timeout: 60000 });
+    const end = await page.evaluate(() => window.playground.engine.stats().expanded);
+    assert.ok(shownAtClick.expanded < end, `replay from ${shownAtClick.expanded} to ${end}`);
+  });
+});
+
+test('the timeline on a 390 x 844 touch phone: 44 px targets, a tap plays, keyboard Space on the focused button pauses', async () => {
+  await withPage({ viewport: { width: 390, height: 844 }, touch: true }, async ({ page }) => {
+    const sizes = await page.evaluate(() => [...document.querySelectorAll('#timeline :is(button, input)')].map((el) => {
+      const r = el.getBoundingClientRect();
+      return { id: el.id, w: r.width, h: r.height, bottom: r.bottom };
+    }));
+    assert.equal(sizes.length, 7, 'Reset, Back, Play, Step, Finish, the scrub and the speed');
+    for (const s of sizes) assert.ok(s.w >= 44 && s.h >= 44 && s.bottom <= 844, `${s.id}: ${s.w} x ${s.h}, bottom ${s.bottom}`);
+    const canvas = await page.locator('#grid').boundingBox(), bar = await page.locator('#timeline').boundingBox();
+    assert.ok(bar.y >= canvas.y + canvas.height - 1, 'the timeline is under the canvas');
+    await page.tap('#play');
+    await page.waitForFunction(() => window.playground.controller.playing);
+    await page.focus('#play');
+    await page.keyboard.press(' ');
+    assert.equal(await page.evaluate(() => window.playground.controller.playing), false, 'Space on the focused Play pauses');
+    console.log(`screenshot: ${await saveScreenshot(page, 'watch-phone.png')}`);
+  });
+});
+
+test('the embed opens unsolved with the same timeline; ?autoplay plays at the chosen speed', async () => {
+  await withPage({}, async ({ page, url }) => {
+    await page.goto(`${url}embed.html`);
+    await page.waitForSelector('body[data-ready=true]');
+    const shown = await page.evaluate(() => ({
+      state: window.playground.controller.state,
+      inBar: ['play', 'step', 'step-back', 'scrub', 'speed'].every((id) => document.getElementById(id).closest('#embed-bar') && document.getElementById(id).getClientRects().length > 0),
+    }));
+    assert.deepEqual(shown, { state: 'idle', inBar: true });
+    await page.focus('#speed');
+    await page.keyboard.press('End');
+    await page.click('#play');
+    await page.waitForFunction(() => window.playground.controller.state === 'finished');
+    await page.goto(`${url}embed.html?autoplay`);
+    await page.waitForSelector('body[data-ready=true]');
+    assert.equal(await page.evaluate(() => window.playground.controller.playing), true, 'autoplay plays');
+    await page.waitForTimeout(1000);
+    const n = await page.evaluate(() => window.playground.engine.stats().expanded);
+    assert.ok(n >= 5 && n <= 30, `${n} expansions 1 s into autoplay at 20/s`);
+  });
+});
+
+test('a speed saved per frame by the previous version (document v2) opens per second; a 0.2.0 link gets the default', async () => {
+  let fragment = '';
+  await withPage({}, async ({ page, url }) => {
+    const map = await page.evaluate(() => window.playground.docText());
+    for (const [perFrame, perSecond, label] of [[25, 1500, '1500/s'], [1e9, 100000, '100000/s']]) {
+      fragment = await encodeLinkText(JSON.stringify({ v: 2, map, speed: perFrame }));
+      await page.goto(`${url}#${fragment}`);
+      await page.reload();
+      await page.waitForSelector('body[data-ready=true]');
+      assert.equal(await page.evaluate(() => window.playground.speed), perSecond, `${perFrame} per frame`);
+      assert.equal(await page.textContent('#speed-label'), label);
+    }
+    fragment = await encodeLinkText(JSON.stringify({ v: 1, map }));
+  });
+  // A 0.2.0 link has no speed: in a fresh browser it plays at the default.
+  await withPage({ hash: `#${fragment}` }, async ({ page }) => {
+    assert.equal(await page.evaluate(() => window.playground.engine.name()), 'Arcade');
+    assert.equal(await page.evaluate(() => window.playground.speed), 20);
+  });
+});
