@@ -162,7 +162,9 @@ std::size_t Search<Space>::openListDuring(std::size_t relaxations, std::span<Ope
       const std::uint64_t key = keyOf(v, r.tentativeG);
       const std::size_t at = readyIndex(v);
       if (at == ready.size()) {
-        heap.decrease(positions.at(v), key);
+        const auto position = positions.find(v);
+        if (position == positions.end()) return 0;  // not what the search did: show nothing rather than guess
+        heap.decrease(position->second, key);
       } else if (ready.back().node == v) {
         ready.back().key = key;
       } else {

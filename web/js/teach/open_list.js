@@ -68,7 +68,8 @@ export class OpenListView {
     if (!this.active) return;
     const e = this.store.engine;
     const searching = e.status() === Status.InProgress || this.line.partial;
-    this.rows = searching ? this.line.openList(kOpenListRows) : [];
+    const list = searching ? this.line.openList(kOpenListRows) : null;
+    this.rows = list ?? [];
     const cellText = (n) => `(${e.xOf(n)}, ${e.yOf(n)})`;
     const body = $('open-list-rows');
     body.replaceChildren(...this.rows.map((r, i) => {
@@ -82,7 +83,7 @@ export class OpenListView {
       tr.classList.toggle('selected', r.cell === this.focus.selected);
       return tr;
     }));
-    const open = searching ? this.rows.total : 0;
+    const open = list ? list.total : 0;
     let why = whyNext(e.algorithmInfo(), this.rows, cellText);
     if (!searching) why = e.status() === Status.Idle ? 'Step once to see the open list.' : 'The search has finished.';
     else if (open > this.rows.length) why += ` ${open - this.rows.length} more below.`;
