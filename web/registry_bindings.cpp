@@ -3,7 +3,8 @@
 //
 //   { algorithms: [{name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, preprocessed,
 //   note}],
-//     defaults: {algorithm, weight}, heuristics: [name], defaultHeuristics: {square: [name by movement], hex: [...]},
+//     defaults: {algorithm, weight}, heuristics: [name], heuristicLabels: [label],
+//     defaultHeuristics: {square: [name by movement], hex: [...]},
 //     generators: [{name, label, description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity,
 //     usesTunnels}], movements: [{name, description}], costModels: [name], cellShapes: [name], directions: [{name, dx,
 //     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {maxGridSide, maxGoals, maxPortals, minCellCost,
@@ -170,6 +171,9 @@ val registry() {
   r.set("defaults", queryDefaults);
   r.set("heuristics", listOf(astar::kHeuristicCount, [](int i) {
           return std::string(astar::heuristicName(static_cast<astar::Heuristic>(i)));
+        }));
+  r.set("heuristicLabels", listOf(astar::kHeuristicCount, [](int i) {
+          return std::string(astar::heuristicLabel(static_cast<astar::Heuristic>(i)));
         }));
   val defaults = val::object();  // by cell shape name, then by movement value
   for (int t = 0; t < 2; ++t) {

@@ -2,8 +2,11 @@
 // engine's, with inspection on: engine.setInspection(true)).
 //   const inspector = new core.SearchInspector(engine.raw);
 //   inspector.openList(10)      // [{cell, g, h, f}, ...] in the order the search will expand them
+//   inspector.openListAt(10, i) // the same part-way through the last expansion: its node taken and its
+//                               //   first i relaxations done (Search::openListDuring); .total: all rows
 //   inspector.lastExpansion()   // {cell, goal, relaxations: [{cell, stepCost, tentativeG, previousG,
-//                               //   previousState, outcome}]} (cell -1: nothing expanded or not traced)
+//                               //   previousState, outcome, h, f}]} (cell -1: nothing expanded or not
+//                               //   traced; h and f: the neighbour's, f as it is with g = tentativeG)
 //   inspector.heat('g')         // Float64Array per cell: 'g', 'h', 'f', 'order', 'exact', 'error'
 // Heat values are NaN where they do not apply (a wall, a cell the search has not seen, a cell
 // the search never expanded for 'order', a cell that cannot reach a goal for 'exact' and 'error').
@@ -59,6 +62,29 @@ class SearchInspector {
     });
   }
 
+  // The open list part-way through the last expansion (what the code pane's line shows).
+  val openListAt(int count, int relaxations) {
+    return guarded([&] {
+      val rows = val::array();
+      rows.set("total", 0);
+      if (!engine_.searchActive() || count <= 0 || relaxations < 0) return rows;
+      const GridSearch& search = engine_.search();
+      during_.resize(search.openSize());
+      const std::size_t n = search.openListDuring(static_cast<std::size_t>(relaxations), during_);
+      rows.set("total", static_cast<double>(n));
+      for (std::size_t i = 0; i < n && i < static_cast<std::size_t>(std::min(count, kMaxOpenListRows)); ++i) {
+        const astar::OpenRow& r = during_[i];
+        val row = val::object();
+        row.set("cell", cellValue(r.node));
+        row.set("g", r.g);
+        row.set("h", search.h(r.node));
+        row.set("f", r.f);
+        rows.call<void>("push", row);
+      }
+      return rows;
+    });
+  }
+
   val lastExpansion() const {
     val o = val::object();
     const astar::ExpansionTrace trace =
@@ -74,6 +100,8 @@ class SearchInspector {
       row.set("previousG", r.previousG);
       row.set("previousState", static_cast<int>(r.previousState));
       row.set("outcome", std::string(astar::relaxOutcomeName(r.outcome)));
+      row.set("h", engine_.search().h(r.node));
+      row.set("f", engine_.search().fAt(r.node, r.tentativeG));
       rows.call<void>("push", row);
     }
     o.set("relaxations", rows);
@@ -136,6 +164,7 @@ class SearchInspector {
   WebEngine& engine_;  // must outlive this (the page's engine lives as long as the page)
   GridSearch exact_;
   std::vector<NodeId> order_;
+  std::vector<astar::OpenRow> during_;
   std::vector<double> heat_;
   std::vector<double> exactValues_;
   astar::JournalMark exactSeen_;
@@ -149,6 +178,7 @@ EMSCRIPTEN_BINDINGS(astar_teach) {
   emscripten::class_<SearchInspector>("SearchInspector")
       .constructor<WebEngine&>()
       .function("openList", &SearchInspector::openList)
+      .function("openListAt", &SearchInspector::openListAt)
       .function("lastExpansion", &SearchInspector::lastExpansion)
       .function("heat", &SearchInspector::heat);
 }

@@ -35,6 +35,13 @@ const char* heuristicName(Heuristic h) {
   return i >= 0 && i < kHeuristicCount ? kNames[i] : "unknown";
 }
 
+const char* heuristicLabel(Heuristic h) {
+  static const char* const kLabels[kHeuristicCount] = {"zero",      "Manhattan", "Euclidean",      "octile",
+                                                       "Chebyshev", "exact",     "landmarks (ALT)"};
+  const int i = static_cast<int>(h);
+  return i >= 0 && i < kHeuristicCount ? kLabels[i] : "unknown";
+}
+
 bool parseHeuristic(const char* name, Heuristic& out) {
   for (int i = 0; i < kHeuristicCount; ++i)
     if (std::strcmp(name, heuristicName(static_cast<Heuristic>(i))) == 0) {

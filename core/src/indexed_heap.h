@@ -55,6 +55,7 @@ class IndexedHeap {
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
   std::uint64_t topKey() const { return keys()[0]; }
+  NodeId topNode() const { return nodes()[0]; }
   OnMove& onMove() { return onMove_; }
 
   void push(std::uint64_t key, NodeId node) {

@@ -146,6 +146,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   s.prepare();
   if (options.recordExpansions) expansions_.reserve(count);
   s.traceExpansion(kNoNode, false);
+  s.before.valid = false;
   if (options.traceExpansions) s.trace.reserve(Impl::kMaxSuccessors);
   path_.reserve(count);
   closedListFull_ = false;
@@ -205,6 +206,10 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
     while (!s.ready.empty() && tags[s.ready.back().node] != (generationTag | kReadySlot)) {
       s.ready.pop_back();  // stale: the node moved to the heap
       --s.staleReady;
+    }
+    if constexpr (kTrace) {
+      // The open list before the expansion a code pane may show line by line (openListDuring).
+      if (budget == 1 || (s.nextToTake() != kNoNode && s.isGoal(s.nextToTake()))) s.snapshotOpen();
     }
     if (!s.ready.empty() && (s.heap.empty() || s.ready.back().key < s.heap.topKey())) {
       u = s.ready.back().node;

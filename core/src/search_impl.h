@@ -219,6 +219,37 @@ struct Search<Space>::Impl {
     }
     trace.push_back(pending);
   }
+  // The open list just before the last traced expansion of a step() call (or before a goal's
+  // expansion): openListDuring replays that expansion's relaxations over it. Taken in the traced
+  // loop only, once per step() call: O(open list), not per expansion.
+  struct Before {
+    std::vector<detail::OpenEntry> heap;   // the heap's entries in position order (rebuilds its shape)
+    std::vector<detail::OpenEntry> ready;  // the ready stack, stale entries included
+    std::vector<std::uint8_t> readyLive;   // per ready entry: 1 when its node is still there
+    std::uint64_t sequence = 0;            // queue and stack keys count from here
+    NodeId node = kNoNode;                 // the node the expansion was about to take
+    bool valid = false;
+  } before;
+  void snapshotOpen() {
+    before.heap.clear();
+    before.ready.clear();
+    before.readyLive.clear();
+    heap.forEachEntry([&](std::uint64_t key, NodeId node) { before.heap.push_back({key, node}); });
+    const Tag readyTag = generationTag | kReadySlot;
+    for (const detail::OpenEntry& e : ready) {
+      before.ready.push_back(e);
+      before.readyLive.push_back(tags[e.node] == readyTag ? 1 : 0);
+    }
+    before.sequence = sequence;
+    before.node = nextToTake();
+    before.valid = true;
+  }
+  // The node the next expansion takes (kNoNode: none); stale ready entries on top are gone.
+  NodeId nextToTake() const {
+    if (!ready.empty() && (heap.empty() || ready.back().key < heap.topKey())) return ready.back().node;
+    return heap.empty() ? kNoNode : heap.topNode();
+  }
+
   NodeState stateOf(NodeId n) const {
     if (!seen(n)) return NodeState::Unseen;
     return (tags[n] & kSlotMask) == kClosedSlot ? NodeState::Closed : NodeState::Open;

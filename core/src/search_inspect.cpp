@@ -1,7 +1,10 @@
 // Search inspection: what the playground's inspector, open-list table and code pane, and the
 // tests, read between steps. Nothing here runs inside the search loop.
 #include <algorithm>
+#include <cstdint>
 #include <span>
+#include <unordered_map>
+#include <vector>
 
 #include "astar/graph.h"
 #include "search_impl.h"
@@ -30,10 +33,15 @@ double Search<Space>::h(NodeId n) const {
 
 template <class Space>
 double Search<Space>::f(NodeId n) const {
-  const Impl& s = *impl_;
   if (state(n) == NodeState::Unseen) return detail::kInfinity;
+  return fAt(n, g(n));
+}
+
+template <class Space>
+double Search<Space>::fAt(NodeId n, double g) const {
+  const Impl& s = *impl_;
   if (s.greedy) return h(n);
-  return g(n) + s.weight * h(n);
+  return g + s.weight * h(n);
 }
 
 template <class Space>
@@ -82,6 +90,108 @@ ExpansionTrace Search<Space>::lastExpansion() const {
   return trace;
 }
 
+namespace {
+
+// Where each node of the replayed heap is (openListDuring's copy of the open list).
+struct PositionWriter {
+  std::unordered_map<NodeId, std::uint32_t>* positions;
+  void operator()(NodeId node, std::uint32_t position) const { (*positions)[node] = position; }
+};
+
+}  // namespace
+
+// The open list before the expansion (Impl::before) with the expansion's first steps done
+// again on a copy, the way step() did them: the pop, then each relaxation's push (to the heap
+// or the ready stack), key decrease or move from the stack to the heap. Equal keys come out of
+// a heap in an order fixed by the sequence of operations, so only doing the same operations
+// gives the order the search really had at that point.
+template <class Space>
+std::size_t Search<Space>::openListDuring(std::size_t relaxations, std::span<OpenRow> out) const {
+  Impl& s = *impl_;
+  const bool live = status_ == SearchStatus::InProgress || status_ == SearchStatus::Found;
+  if (!live || out.empty() || !s.options.traceExpansions || s.tracedNode == kNoNode || !s.before.valid ||
+      s.before.node != s.tracedNode)
+    return 0;
+  std::unordered_map<NodeId, std::uint32_t> positions;
+  detail::IndexedHeap<PositionWriter, true> heap{PositionWriter{&positions}};
+  heap.reserve(s.before.heap.size() + s.trace.size());
+  for (const detail::OpenEntry& e : s.before.heap) heap.push(e.key, e.node);  // position order: the same shape
+  std::vector<detail::OpenEntry> ready = s.before.ready;
+  std::vector<std::uint8_t> readyLive = s.before.readyLive;
+  std::uint64_t sequence = s.before.sequence;
+  auto keyOf = [&](NodeId v, double g) -> std::uint64_t {
+    if (s.fifo) return sequence++ << kHeapSlotBits;
+    if (s.lifo) return ~++sequence << kHeapSlotBits;
+    return s.keyFor(v, g);  // (changes no state for other frontiers)
+  };
+  auto readyIndex = [&](NodeId v) -> std::size_t {
+    for (std::size_t i = ready.size(); i-- > 0;)
+      if (readyLive[i] && ready[i].node == v) return i;
+    return ready.size();
+  };
+  // The take.
+  NodeId u = kNoNode;
+  if (!ready.empty() && (heap.empty() || ready.back().key < heap.topKey())) {
+    u = ready.back().node;
+    ready.pop_back();
+    readyLive.pop_back();
+  } else if (!heap.empty()) {
+    u = heap.pop();
+    positions.erase(u);
+  }
+  if (u != s.tracedNode) return 0;
+  // g at that point: before the expansion (each relaxed node's g before its first relaxation),
+  // then as the first relaxations set it.
+  std::unordered_map<NodeId, double> gs;
+  for (std::size_t j = s.trace.size(); j-- > 0;) gs[s.trace[j].node] = s.trace[j].previousG;
+  const std::size_t done = std::min(relaxations, s.trace.size());
+  for (std::size_t j = 0; j < done; ++j) {
+    const Relaxation& r = s.trace[j];
+    const NodeId v = r.node;
+    if (r.outcome == RelaxOutcome::Opened || r.outcome == RelaxOutcome::Reopened) {
+      gs[v] = r.tentativeG;
+      const std::uint64_t key = keyOf(v, r.tentativeG);
+      if (s.bypass && (heap.empty() || key < heap.topKey()) && (ready.empty() || key < ready.back().key)) {
+        ready.push_back({key, v});
+        readyLive.push_back(1);
+      } else {
+        heap.push(key, v);
+      }
+    } else if (r.outcome == RelaxOutcome::Improved) {
+      gs[v] = r.tentativeG;
+      const std::uint64_t key = keyOf(v, r.tentativeG);
+      const std::size_t at = readyIndex(v);
+      if (at == ready.size()) {
+        const auto position = positions.find(v);
+        if (position == positions.end()) return 0;  // not what the search did: show nothing rather than guess
+        heap.decrease(position->second, key);
+      } else if (ready.back().node == v) {
+        ready.back().key = key;
+      } else {
+        readyLive[at] = 0;  // the stack's entry goes stale
+        heap.push(key, v);
+      }
+    }
+  }
+  // The merge, as openListInOrder does it.
+  std::size_t written = 0, readyAt = ready.size();
+  while (written < out.size()) {
+    while (readyAt > 0 && !readyLive[readyAt - 1]) --readyAt;
+    NodeId v;
+    if (readyAt > 0 && (heap.empty() || ready[readyAt - 1].key < heap.topKey())) {
+      v = ready[--readyAt].node;
+    } else if (!heap.empty()) {
+      v = heap.pop();
+    } else {
+      break;
+    }
+    const auto changed = gs.find(v);
+    const double g = changed != gs.end() ? changed->second : s.gs[v];
+    out[written++] = {v, g, fAt(v, g)};
+  }
+  return written;
+}
+
 const char* relaxOutcomeName(RelaxOutcome o) {
   static constexpr const char* kNames[kRelaxOutcomeCount] = {"opened", "improved", "not-better", "skipped-closed",
                                                              "reopened"};
@@ -99,6 +209,8 @@ template void Search<Grid>::fillStates(std::span<std::uint8_t>) const;
 template std::size_t Search<Grid>::bytesPerNode() const;
 template std::size_t Search<Grid>::openList(std::span<NodeId>) const;
 template ExpansionTrace Search<Grid>::lastExpansion() const;
+template std::size_t Search<Grid>::openListDuring(std::size_t, std::span<OpenRow>) const;
+template double Search<Grid>::fAt(NodeId, double) const;
 template NodeState Search<Graph>::state(NodeId) const;
 template double Search<Graph>::g(NodeId) const;
 template double Search<Graph>::h(NodeId) const;
@@ -109,6 +221,8 @@ template void Search<Graph>::fillStates(std::span<std::uint8_t>) const;
 template std::size_t Search<Graph>::bytesPerNode() const;
 template std::size_t Search<Graph>::openList(std::span<NodeId>) const;
 template ExpansionTrace Search<Graph>::lastExpansion() const;
+template std::size_t Search<Graph>::openListDuring(std::size_t, std::span<OpenRow>) const;
+template double Search<Graph>::fAt(NodeId, double) const;
 // ---- turn-aware search (astar/turn_space.h) ----
 template NodeState Search<TurnSpace>::state(NodeId) const;
 template double Search<TurnSpace>::g(NodeId) const;
@@ -120,6 +234,8 @@ template void Search<TurnSpace>::fillStates(std::span<std::uint8_t>) const;
 template std::size_t Search<TurnSpace>::bytesPerNode() const;
 template std::size_t Search<TurnSpace>::openList(std::span<NodeId>) const;
 template ExpansionTrace Search<TurnSpace>::lastExpansion() const;
+template std::size_t Search<TurnSpace>::openListDuring(std::size_t, std::span<OpenRow>) const;
+template double Search<TurnSpace>::fAt(NodeId, double) const;
 // ---- end turn-aware search ----
 
 }  // namespace astar

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "astar/search.h"
@@ -175,4 +176,90 @@ TEST(SearchInspect, FirstExpansionOfAFixedQuery) {
   EXPECT_EQ(open[0], grid.index(3, 1));
   EXPECT_EQ(search.f(open[1]), 4.0);
   EXPECT_STREQ(astar::relaxOutcomeName(RelaxOutcome::SkippedClosed), "skipped-closed");
+}
+
+// The open list part-way through an expansion (what the code pane shows at each relaxation):
+// exactly the open nodes and g values of the list before the expansion, minus the node taken,
+// with the first k relaxations applied (written here from the record, not from the search);
+// in key order; before the first relaxation, the list before the expansion without its first
+// node, and after the last one the search's own open list, both in the search's own order.
+TEST(SearchInspect, OpenListDuringAnExpansionIsTheListBeforeItWithTheRelaxationsSoFar) {
+  astar::testing::Rng rng(2613);
+  std::size_t checked = 0, raised = 0;
+  for (int map = 0; map < 200; ++map) {
+    const Grid grid = astar::testing::randomGrid(rng);
+    const NodeId start = astar::testing::randomPassable(rng, grid), goal = astar::testing::randomPassable(rng, grid);
+    GridSearch search(grid);
+    const SearchOptions options = optionsFor(map);
+    if (search.begin(start, goal, options) != SearchStatus::InProgress) continue;
+    const bool byKey = astar::algorithmInfo(options.algorithm).frontier == astar::Frontier::Priority;
+    std::vector<NodeId> all(grid.cellCount() + 1);
+    std::vector<astar::OpenRow> rows(grid.cellCount() + 1);
+    for (int expansion = 0; expansion < 60; ++expansion) {
+      // The open list before the expansion: node -> g.
+      std::vector<double> model(grid.cellCount(), std::numeric_limits<double>::infinity());
+      const std::size_t before = search.openList(all);
+      for (std::size_t i = 0; i < before; ++i) model[all[i]] = search.g(all[i]);
+      const std::vector<NodeId> listBefore(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(before));
+      const SearchStatus status = search.step(1);
+      if (status == SearchStatus::NoPath) {
+        EXPECT_EQ(search.openListDuring(0, rows), 0u);
+        break;
+      }
+      const astar::ExpansionTrace trace = search.lastExpansion();
+      model[trace.node] = std::numeric_limits<double>::infinity();
+      for (std::size_t done = 0; done <= trace.relaxations.size(); ++done) {
+        if (done > 0) {
+          const astar::Relaxation& r = trace.relaxations[done - 1];
+          if (r.outcome == RelaxOutcome::Opened || r.outcome == RelaxOutcome::Improved ||
+              r.outcome == RelaxOutcome::Reopened) {
+            raised += r.outcome == RelaxOutcome::Improved;
+            model[r.node] = r.tentativeG;
+          }
+        }
+        const std::size_t n = search.openListDuring(done, rows);
+        std::vector<double> seen(grid.cellCount(), std::numeric_limits<double>::infinity());
+        for (std::size_t i = 0; i < n; ++i) {
+          ASSERT_TRUE(std::isinf(seen[rows[i].node])) << "a node listed twice";
+          seen[rows[i].node] = rows[i].g;
+          ASSERT_EQ(rows[i].f, search.fAt(rows[i].node, rows[i].g));
+          if (byKey && i > 0) {
+            ASSERT_LE(rows[i - 1].f, rows[i].f + 1e-9 * std::max(1.0, rows[i].f)) << "key order";
+          }
+        }
+        ASSERT_EQ(seen, model) << "map " << map << ", expansion " << search.stats().expanded << ", relaxation " << done;
+        if (done == 0) {
+          ASSERT_EQ(listBefore.front(), trace.node);
+          ASSERT_EQ(n, listBefore.size() - 1);
+          for (std::size_t i = 0; i < n; ++i) {
+            ASSERT_EQ(rows[i].node, listBefore[i + 1]) << "the order before, row " << i;
+          }
+        }
+        ++checked;
+      }
+      const std::size_t now = search.openList(all);
+      if (status == SearchStatus::InProgress) {
+        ASSERT_EQ(search.openListDuring(trace.relaxations.size(), rows), now);
+        for (std::size_t i = 0; i < now; ++i) {
+          ASSERT_EQ(rows[i].node, all[i]) << "the search's own order";
+        }
+      }
+      std::vector<astar::OpenRow> three(3);
+      ASSERT_EQ(search.openListDuring(0, three), std::min<std::size_t>(3, search.openListDuring(0, rows)));
+      if (status != SearchStatus::InProgress) break;
+    }
+  }
+  EXPECT_GT(checked, 20000u);
+  EXPECT_GT(raised, 100u) << "too few decreased keys to check that they are raised back";
+}
+
+TEST(SearchInspect, NoOpenListDuringWithoutTracing) {
+  const Grid grid = astar::testing::gridFromRows({"....", "....", "...."});
+  GridSearch search(grid);
+  std::vector<astar::OpenRow> rows(8);
+  EXPECT_EQ(search.openListDuring(0, rows), 0u) << "idle";
+  SearchOptions options;
+  ASSERT_EQ(search.begin(grid.index(0, 0), grid.index(3, 2), options), SearchStatus::InProgress);
+  search.step(2);
+  EXPECT_EQ(search.openListDuring(0, rows), 0u);
 }

@@ -160,7 +160,7 @@ flow('lesson-try', 'a built-in lesson opens and its first Try this gives its sta
   assert.equal(await s.evaluate(() => document.querySelector('#lesson-tries .lesson-try').dataset.state), 'ok');
 });
 
-flow('learn-step-line', 'Learn opens and Step line highlights one line of the pseudo-code', async (s) => {
+flow('learn-step-line', 'Learn opens, Step line highlights one line of the pseudo-code, Back line goes back one', async (s) => {
   await s.click('#learn > summary');
   await s.waitFor(() => document.getElementById('learn').open);
   await s.click('#code-step-line');
@@ -168,6 +168,10 @@ flow('learn-step-line', 'Learn opens and Step line highlights one line of the ps
   const lines = await s.evaluate(() => [...document.querySelectorAll('#code-listing li.current')].map((li) => Number(li.dataset.line)));
   assert.equal(lines.length, 1, 'exactly one line is highlighted');
   assert.ok(await s.evaluate(() => document.querySelectorAll('#open-list-rows tr').length > 0), 'the open list is shown');
+  // Back line: the set-up line again, the start alone on the open list.
+  await s.click('#code-back-line');
+  assert.deepEqual(await s.evaluate(() => [...document.querySelectorAll('#code-listing li.current')].map((li) => Number(li.dataset.line))), [0]);
+  assert.equal(await s.evaluate(() => document.querySelectorAll('#open-list-rows tr').length), 1, 'the start alone');
 });
 
 flow('embed', 'the embed page shows the canvas and its bar only, and steps', async (s) => {

@@ -121,6 +121,8 @@ case $case in
     expect 0 '^\{"expansion":1,"cell":\[0,0\],"g":0,"h":3,"f":3,"goal":false,"relaxations":\[\{"cell":\[1,0\],"outcome":"opened","step_cost":1,"tentative_g":1\},\{"cell":\[0,1\],"outcome":"opened","step_cost":1,"tentative_g":1\}\],"open":\[\{"cell":\[1,0\],"g":1,"h":2,"f":3\},\{"cell":\[0,1\],"g":1,"h":4,"f":5\}\],"status":"in-progress"\}$' -- trace "$tmp/tiny.map.txt" 0 0 3 0 --heuristic manhattan --expansions 1
     expect 0 '^\{"expansion":3,"cell":\[1,1\].*\{"cell":\[0,1\],"outcome":"not-better","step_cost":1,"tentative_g":3\}' -- trace "$tmp/tiny.map.txt" 0 0 3 0 --heuristic manhattan --expansions 50
     expect 0 '^\{"expansion":6,"cell":\[3,0\],"g":5,"h":0,"f":5,"goal":true,"relaxations":\[\],"open":\[\],"status":"found"\}$' -- trace "$tmp/tiny.map.txt" 0 0 3 0 --heuristic manhattan --expansions 50
+    # --each-relaxation: the open list once each neighbour was relaxed ((1, 0) alone, then both).
+    expect 0 '"relaxations":\[\{"cell":\[1,0\],"outcome":"opened","step_cost":1,"tentative_g":1,"open":\[\{"cell":\[1,0\],"g":1,"h":2,"f":3\}\]\},\{"cell":\[0,1\],"outcome":"opened","step_cost":1,"tentative_g":1,"open":\[\{"cell":\[1,0\],"g":1,"h":2,"f":3\},\{"cell":\[0,1\],"g":1,"h":4,"f":5\}\]\}\]' -- trace "$tmp/tiny.map.txt" 0 0 3 0 --heuristic manhattan --expansions 1 --each-relaxation
     expect 2 "--expansions must be" -- trace "$tmp/tiny.map.txt" 0 0 3 0 --expansions 0
     expect 2 "is a wall" -- trace "$tmp/tiny.map.txt" 2 0 3 0
     ;;

@@ -1,8 +1,11 @@
-// astar trace MAP [SX SY GX GY] [--algorithm A] [planner options] [--expansions K] [--open N]:
-// the first K expansions of one search, one JSON line each: the node taken, what happened to
-// each neighbour (opened, improved, not-better, skipped-closed, reopened) and then the first N
-// nodes of the open list in the order the search will take them. The playground's code pane
-// and open-list table show the same records (its browser test compares them with this).
+// astar trace MAP [SX SY GX GY] [--algorithm A] [planner options] [--expansions K] [--open N]
+// [--each-relaxation]: the first K expansions of one search, one JSON line each: the node taken,
+// what happened to each neighbour (opened, improved, not-better, skipped-closed, reopened) and
+// then the first N nodes of the open list in the order the search will take them. With
+// --each-relaxation each neighbour's entry also holds the open list as it stood once that
+// neighbour was relaxed (Search::openListDuring), which the code pane shows line by line. The
+// playground's code pane and open-list table show the same records (its browser tests compare
+// them with this).
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -43,7 +46,8 @@ void keys(std::ostream& out, const GridSearch& search, NodeId n) {
 }  // namespace
 
 int cmdTrace(const Args& args) {
-  const char* usage = "trace MAP [SX SY GX GY] [--algorithm A] " ASTAR_PLANNER_OPTIONS " [--expansions K] [--open N]";
+  const char* usage = "trace MAP [SX SY GX GY] [--algorithm A] " ASTAR_PLANNER_OPTIONS
+                      " [--expansions K] [--open N] [--each-relaxation]";
   Query q;
   if (!queryFromArgs(args, "trace", usage, q)) return kExitBadInput;
   if (q.settings.planner->kind != PlannerKind::Search) {
@@ -66,6 +70,8 @@ int cmdTrace(const Args& args) {
     return kExitBadInput;
   }
   std::vector<NodeId> open(static_cast<std::size_t>(openRows));
+  const bool eachRelaxation = args.has("--each-relaxation");
+  std::vector<OpenRow> during(static_cast<std::size_t>(openRows));
   for (long long i = 1; i <= expansions && status == SearchStatus::InProgress; ++i) {
     status = search.step(1);
     const ExpansionTrace trace = search.lastExpansion();
@@ -83,6 +89,22 @@ int cmdTrace(const Args& args) {
       number(line, x.stepCost);
       line << ",\"tentative_g\":";
       number(line, x.tentativeG);
+      if (eachRelaxation) {
+        line << ",\"open\":[";
+        const std::size_t rows = search.openListDuring(r + 1, during);
+        for (std::size_t k = 0; k < rows; ++k) {
+          line << (k ? "," : "") << "{\"cell\":";
+          cell(line, g, during[k].node);
+          line << ",\"g\":";
+          number(line, during[k].g);
+          line << ",\"h\":";
+          number(line, search.h(during[k].node));
+          line << ",\"f\":";
+          number(line, during[k].f);
+          line << "}";
+        }
+        line << "]";
+      }
       line << "}";
     }
     line << "],\"open\":[";

@@ -203,7 +203,11 @@ export class PlaygroundEngine {
   inspection() { return this.raw.inspection(); }
   // [{cell, g, h, f}]: the first n open cells in the order the search will expand them.
   openList(n) { return this.inspector.openList(n); }
-  // {cell, goal, relaxations: [{cell, stepCost, tentativeG, previousG, previousState, outcome}]}.
+  // The same part-way through the last expansion: its cell taken and its first `relaxations`
+  // relaxations done; the array's `total` is the number of open cells then.
+  openListAt(n, relaxations) { return this.inspector.openListAt(n, relaxations); }
+  // {cell, goal, relaxations: [{cell, stepCost, tentativeG, previousG, previousState, outcome, h, f}]}
+  // (h and f: the neighbour's, f with g = tentativeG).
   lastExpansion() { return this.inspector.lastExpansion(); }
   // Float64Array per cell (a LIVE view): 'g', 'h', 'f', 'order', 'exact' or 'error'; NaN where
   // the value does not apply.

@@ -42,6 +42,7 @@ HeuristicProperties heuristicProperties(Heuristic h, const Grid& grid, bool wrap
 Heuristic defaultHeuristic(Topology topology, DiagonalMovement movement);
 
 const char* heuristicName(Heuristic h);                 // "octile"
+const char* heuristicLabel(Heuristic h);                // for people: "Manhattan", "octile", ...
 bool parseHeuristic(const char* name, Heuristic& out);  // accepts the names above
 
 }  // namespace astar

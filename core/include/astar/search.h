@@ -142,6 +142,13 @@ struct ExpansionTrace {
   std::span<const Relaxation> relaxations;
 };
 
+// One row of the open list part-way through the last traced expansion (openListDuring).
+struct OpenRow {
+  NodeId node = kNoNode;
+  double g = 0.0;  // its g at that point
+  double f = 0.0;  // its key at that point, as f() gives it
+};
+
 template <class Space>
 class Search {
  public:
@@ -180,6 +187,8 @@ class Search {
   NodeId parent(NodeId n) const;  // kNoNode for the start or unseen nodes
   std::span<const NodeId> expansionOrder() const { return expansions_; }  // when recordExpansions
   std::size_t openSize() const;
+  // The key n has with cost g (f(n) is fAt(n, g(n))).
+  double fAt(NodeId n, double g) const;
   // The first out.size() open nodes in the order the search will expand them (the heap and the
   // ready stack merged exactly as step() takes them, ties included); returns how many were
   // written. O(open list) per call: for inspection, not for a search loop.
@@ -187,6 +196,16 @@ class Search {
   // The last expansion's record when SearchOptions::traceExpansions (else node = kNoNode);
   // valid until the next step() or begin().
   ExpansionTrace lastExpansion() const;
+  // The open list as it stood part-way through the last traced expansion, in the order the
+  // search would have taken it then (ties included): its node taken and its first
+  // `relaxations` relaxations done (0: just after the take; lastExpansion().relaxations.size():
+  // the open list now), each row with its g and f at that point. What a code pane shows while
+  // it narrates one relaxation. The traced search keeps the open list as it was before the last
+  // expansion of each step() call (and before a goal's expansion), and this replays that
+  // expansion's operations on a copy of it. Returns how many rows were written; 0 without a
+  // traced expansion or after the search ended with no path. O(open log open) and allocations
+  // per call: for inspection, not for a search loop.
+  std::size_t openListDuring(std::size_t relaxations, std::span<OpenRow> out) const;
   // Fills out[n] = NodeState for every node (out.size() must be >= node count).
   void fillStates(std::span<std::uint8_t> out) const;
 

@@ -77,7 +77,11 @@ export class CellLayers extends Viewport {
     this.statePalette = null;
     this.compositeCache = null; // Map: terrain colour x state -> CSS colour (hexagons)
     this.narrowCorridors = false;  // see rebuildBase: whether the arcade look suits this map
+    this.stateView = null;  // () => cell states to draw instead of the engine's, or null (the code pane's line)
   }
+
+  // The cell states drawn (0 unseen, 1 open, 2 closed): the engine's, unless stateView gives others.
+  cellStates() { return this.stateView?.() ?? this.engine.states(); }
 
   // The terrain layer, rebuilt when the map changed (the grid's revision never repeats, loads
   // included: core's map_journal.h).
@@ -152,7 +156,7 @@ export class CellLayers extends Viewport {
   }
 
   rebuildState(hex, palette = kColors) {
-    const states = this.engine.states();
+    const states = this.cellStates();
     const px = this.state.pixels;
     if (this.statePalette !== palette) {
       this.statePalette = palette;

@@ -104,7 +104,7 @@ function drawTunnels(view, maze) {
 // Pellets on the visible floor cells the search has not seen (the states view is read at once).
 function drawPellets(view) {
   if (view.cell < kPelletMinCell) return;
-  const e = view.engine, costs = e.costs(), states = e.states(), { x0, y0, x1, y1 } = view.visibleRange(false);
+  const e = view.engine, costs = e.costs(), states = view.cellStates(), { x0, y0, x1, y1 } = view.visibleRange(false);
   if (states.length !== costs.length) return;
   const path = new Path2D(), r = Math.max(1, view.cell * 0.09);
   for (let y = y0; y < y1; ++y) {

@@ -46,7 +46,7 @@ export const hexLook = Object.freeze({
 // state changed since the last frame are drawn again, so animating a search costs a scan of
 // the visible states plus the few hexagons that changed.
 function drawHexagons(r) {
-  const e = r.engine, states = e.states(), n = e.width * e.height;
+  const e = r.engine, states = r.cellStates(), n = e.width * e.height;
   if (states.length !== n) return;
   const key = `${e.revision()}|${r.cell}|${r.canvas.width}|${r.canvas.height}|${r.dpr}`;
   let view = r.hexView;

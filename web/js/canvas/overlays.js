@@ -249,7 +249,7 @@ function drawNumbers(view) {
   const e = view.engine, ctx = view.ctx, hex = view.hex, { x0, y0, x1, y1 } = view.visibleRange(hex);
   // The visible seen cells, read from the states view before any other engine call (a view
   // is only good until a call that may grow the wasm heap).
-  const states = e.states(), seen = [];
+  const states = view.cellStates(), seen = [];
   for (let y = y0; y < y1; ++y) for (let x = x0; x < x1; ++x) if (states[y * e.width + x] !== NodeState.Unseen) seen.push(y * e.width + x);
   const fmt = (v) => (Number.isFinite(v) ? (Math.abs(v - Math.round(v)) < 1e-9 ? String(Math.round(v)) : v.toFixed(1)) : '∞');
   ctx.save();

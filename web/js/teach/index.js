@@ -4,6 +4,7 @@
 // cell, the neighbour being relaxed, a selected open-list row) are drawn by one overlay.
 import { $ } from '../dom.js';
 import { CodePane } from './code_pane.js';
+import { LineState } from './line_state.js';
 import { OpenListView } from './open_list.js';
 import { HeatMap } from './heat_map.js';
 import { RaceView } from './race.js';
@@ -29,8 +30,15 @@ function drawFocus(focus) {
 
 export function bindTeaching({ store, controller, loop, view }) {
   const focus = { visible: false, expanded: -1, neighbour: -1, selected: -1, changed: () => loop.requestDraw() };
-  const codePane = new CodePane(store, controller, focus);
-  const openList = new OpenListView(store, focus);
+  // The search at the code pane's line: the open-list table and the grid's cell states show it.
+  const line = new LineState(store);
+  view.renderer.stateView = () => line.states();
+  line.onChange(() => {
+    view.renderer.markStateDirty();
+    loop.requestDraw();
+  });
+  const codePane = new CodePane(store, controller, focus, line);
+  const openList = new OpenListView(store, focus, line);
   const heat = new HeatMap(store);
   const race = new RaceView({ store, controller, loop });
   codePane.bind();
@@ -50,5 +58,5 @@ export function bindTeaching({ store, controller, loop, view }) {
   };
   learn.addEventListener('toggle', toggled);
   toggled();
-  return { codePane, openList, heat, race, focus };
+  return { codePane, openList, heat, race, focus, line };
 }

@@ -1,7 +1,8 @@
 // The open-list table: the first entries of the open list in the order the engine will take
 // them (engine.openList(): the heap and the ready stack merged as the search merges them), the
-// next pick highlighted, and a sentence saying why it wins. Clicking a row marks the cell on
-// the grid.
+// next pick highlighted, and a sentence saying why it wins. While the code pane steps through
+// an expansion line by line, the list as it stands at that line (line_state.js). Clicking a
+// row marks the cell on the grid.
 import { Status } from '../engine.js';
 import { $, el, setText, formatNumber } from '../dom.js';
 
@@ -26,13 +27,16 @@ export function whyNext(info, rows, cellText) {
 }
 
 export class OpenListView {
-  constructor(store, focus) {
+  // line: the search at the code pane's line (LineState), read here.
+  constructor(store, focus, line) {
     this.store = store;
     this.focus = focus;
+    this.line = line;
     this.active = false;
     this.rows = [];
     store.on('search', () => this.update());
     store.on('settings', () => this.update());
+    line.onChange(() => this.update());
   }
 
   bind() {
@@ -63,8 +67,9 @@ export class OpenListView {
   update() {
     if (!this.active) return;
     const e = this.store.engine;
-    const searching = e.status() === Status.InProgress;
-    this.rows = searching ? e.openList(kOpenListRows) : [];
+    const searching = e.status() === Status.InProgress || this.line.partial;
+    const list = searching ? this.line.openList(kOpenListRows) : null;
+    this.rows = list ?? [];
     const cellText = (n) => `(${e.xOf(n)}, ${e.yOf(n)})`;
     const body = $('open-list-rows');
     body.replaceChildren(...this.rows.map((r, i) => {
@@ -78,7 +83,7 @@ export class OpenListView {
       tr.classList.toggle('selected', r.cell === this.focus.selected);
       return tr;
     }));
-    const open = searching ? e.stats().openSize : 0;
+    const open = list ? list.total : 0;
     let why = whyNext(e.algorithmInfo(), this.rows, cellText);
     if (!searching) why = e.status() === Status.Idle ? 'Step once to see the open list.' : 'The search has finished.';
     else if (open > this.rows.length) why += ` ${open - this.rows.length} more below.`;

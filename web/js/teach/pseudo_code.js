@@ -69,29 +69,38 @@ export function familyOf(info) {
   return { name: 'best-first', lines: kBestFirst(keyText(info)), steps: kSteps.bestFirst };
 }
 
-// The lines one expansion runs, in order: [{ line, relaxation }] where relaxation indexes
-// record.relaxations (-1 for the lines around them). A finished search with no expansion to
+// The lines one expansion runs, in order: [{ line, relaxation, done, expanded }] where
+// relaxation indexes record.relaxations (-1 for the lines around them), done counts the
+// relaxations whose effect has happened once the line has run (a neighbour's push or key
+// decrease is the last line of its relaxation), and expanded says where the node being expanded
+// stands then: 'open' (still first on the open list), 'taken' (off it, not yet closed) or
+// 'closed' (a queue or a stack marks it as it takes it). A finished search with no expansion to
 // show (the open list ran empty) gives the loop test and "return no path".
 export function linesOfExpansion(family, record, noPath = false) {
   const s = family.steps, out = [];
-  const at = (line, relaxation = -1) => { if (line >= 0) out.push({ line, relaxation }); };
+  let done = 0, expanded = 'open';
+  const at = (line, relaxation = -1) => { if (line >= 0) out.push({ line, relaxation, done, expanded }); };
   if (record.cell < 0) {
     if (noPath) { at(s.loop); at(s.none); }
     return out;
   }
   at(s.loop);
+  expanded = s.close >= 0 ? 'taken' : 'closed';
   at(s.take);
   at(s.goal);
   if (record.goal) return out;
+  expanded = 'closed';
   at(s.close);
   record.relaxations.forEach((r, i) => {
     at(s.each, i);
     if (s.jump !== undefined) at(s.jump, i);
     at(s.skip, i);
-    if (r.outcome === 'skipped-closed' || (s.tentative < 0 && r.outcome === 'not-better')) return;
-    at(s.tentative, i);
-    at(s.push, i);
-    if (r.outcome === 'improved' || r.outcome === 'not-better' || r.outcome === 'reopened') at(s.improve, i);
+    if (!(r.outcome === 'skipped-closed' || (s.tentative < 0 && r.outcome === 'not-better'))) {
+      at(s.tentative, i);
+      at(s.push, i);
+      if (r.outcome === 'improved' || r.outcome === 'not-better' || r.outcome === 'reopened') at(s.improve, i);
+    }
+    done = out.at(-1).done = i + 1;
   });
   return out;
 }
