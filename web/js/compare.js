@@ -224,6 +224,8 @@ export class Compare {
   renderTable() {
     const data = this.result ?? this.job;
     if (!data) return;
+    // The status column only while some search did not (yet) find a path.
+    $('compare-section').dataset.allFound = String(!!this.result && this.result.rows.every((r) => r.found));
     const tbody = $('compare-rows');
     tbody.replaceChildren(...data.rows.map((row) => this.makeRow(row)));
     this.markCurrentRow();
@@ -308,7 +310,8 @@ export class Compare {
     }
     const r = this.result;
     const optimum = r.optimum !== null ? `Optimal cost ${formatNumber(r.optimum)}.` : r.noPath ? 'No path between start and goal.' : 'No optimum (invalid query).';
-    summary.textContent = `${optimum} ${r.rows.length} searches on ${r.size}${r.hex ? ' hex' : ''}: ` +
+    const all = r.rows.every((row) => row.found) ? ' Every search found a path.' : '';
+    summary.textContent = `${optimum}${all} ${r.rows.length} searches on ${r.size}${r.hex ? ' hex' : ''}: ` +
       `${formatMs(r.engineMs)} ms in the engine, ${formatMs(r.wallMs)} ms in all. Click a row to show it on the grid.`;
   }
 }
