@@ -15,7 +15,7 @@ const patterns = kGlossary.map((t) => ({ id: t.id, match: t.match, caseless: !!t
 // whether its block has a marked word for each. Blocks as views/glossary_view.js takes them.
 function scanTerms(page) {
   return page.evaluate((list) => {
-    const skip = 'button, select, option, textarea, input, script, style, canvas, kbd, #glossary-tip, #glossary-defs, ' +
+    const skip = 'button, summary, select, option, textarea, input, script, style, canvas, kbd, #glossary-tip, #glossary-defs, ' +
       '#message-box, #announce, [data-no-terms]';
     const blocks = 'p, li, dt, dd, th, td, label, summary, h1, h2, h3, h4, caption, .key, div';
     const found = [];

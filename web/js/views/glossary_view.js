@@ -2,14 +2,15 @@
 // mention of each term in a block (a paragraph, list item, label, legend key...) a focusable word
 // with its definition: aria-describedby names the definition for screen readers, and one small
 // tooltip shows it on hover, on keyboard focus and on tap (touch has no hover). Escape or a tap
-// elsewhere hides it. Words inside controls (buttons, selects, fields) are left alone: a control
-// cannot hold another focusable element, and its block's text says the same.
+// elsewhere hides it. Words inside controls (buttons, a section's <summary>, selects, fields)
+// are left alone: a control cannot hold another focusable element (a click on it must open the
+// section, not a definition), and the text inside says the same.
 //   markTerms(element)  marks an element's text now (views that fill text call it after filling);
 //   watchTerms(element) marks it now and again whenever its text changes (notes filled by views
 //                       that do not call markTerms themselves).
 import { kGlossary, termPattern } from '../glossary.js';
 
-const kSkip = 'button, select, option, textarea, input, script, style, canvas, kbd, .term, #glossary-tip, ' +
+const kSkip = 'button, summary, select, option, textarea, input, script, style, canvas, kbd, .term, #glossary-tip, ' +
   '#glossary-defs, #message-box, #announce, [data-no-terms]';
 const kBlocks = 'p, li, dt, dd, th, td, label, summary, h1, h2, h3, h4, caption, .key, div';
 const kById = new Map(kGlossary.map((t) => [t.id, t]));
@@ -184,8 +185,8 @@ function bindEvents() {
     const t = termOf(ev.target);
     if (t && t === owner && !pinned && document.activeElement !== t && !t.contains(/** @type {Node} */ (ev.relatedTarget))) hide();
   });
-  // A tap or click shows it and keeps it; inside a label or a summary it must not also toggle
-  // the control (the default action is the label's).
+  // A tap or click shows it and keeps it; inside a label it must not also toggle the control
+  // (the default action is the label's).
   document.addEventListener('click', (ev) => {
     const t = termOf(ev.target);
     if (!t) return;
