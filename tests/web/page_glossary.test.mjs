@@ -64,6 +64,8 @@ test('first view: g, h and f are defined before use, and every glossary term in 
     assert.equal(first?.id, 'ghf', `the first g, h or f on the page is in the defining sentence (${JSON.stringify(first)})`);
     assert.match(first.text, /g, the cost of the cheapest way found so far from the start; h, the heuristic's estimate of the cost left to the goal; and f = g \+ h, their sum/);
     assert.equal((first.text.match(/\./g) ?? []).length, 1, 'one sentence');
+    const sentence = await page.locator('#ghf').boundingBox();
+    assert.ok(sentence && sentence.y >= 0 && sentence.y + sentence.height <= 800, `the sentence is on the first screen (${JSON.stringify(sentence)})`);
 
     const found = await scanTerms(page);
     const unmarked = found.filter((f) => !f.marked);
