@@ -373,6 +373,7 @@ test('phone-sized viewport: the compare table fits or scrolls sideways inside th
     assert.ok(sticky.lastRight <= sticky.frameRight + 1, 'the last column scrolled into view');
     await page.locator('#compare-section').scrollIntoViewIfNeeded();
     console.log(`screenshot: ${await saveScreenshot(page, 'compare-phone.png')}`);
+    assert.match(await page.textContent('#compare-summary'), /Tap a row to show it on the grid/, 'touch words on a touch phone');
     // A tap on a row shows that algorithm.
     await page.tap('#compare-rows tr[data-algorithm=dijkstra] td.ratio-cell');
     assert.equal(await page.inputValue('#algorithm'), 'dijkstra');

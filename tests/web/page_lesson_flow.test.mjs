@@ -118,6 +118,29 @@ test('closing a lesson reached through "Next lesson" gives back the visitor\'s o
   });
 });
 
+test('after a reload inside a lesson, closing it still gives back the visitor\'s own map and settings', async () => {
+  const lessons = index();
+  await withPage({}, async ({ page }) => {
+    await page.selectOption('#algorithm', 'greedy');
+    await page.uncheck('#wrap-aware');
+    const before = await engineState(page);
+    await page.selectOption('#lesson-select', lessons[2].file);
+    await page.click('#lesson-open');
+    await waitTitle(page, lessons[2].title);
+    await page.click('#lesson-next');
+    await page.waitForTimeout(700);  // the autosave's delay
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]');
+    await waitTitle(page, lessons[2].title);
+    assert.notDeepEqual((await engineState(page)).settings, before.settings, 'the lesson\'s settings after the reload');
+    await page.click('#lesson-close');
+    await page.waitForFunction(() => document.getElementById('lesson-body').hidden);
+    assert.deepEqual(await engineState(page), before, 'map and settings as before the lesson, after a reload');
+    assert.equal(await page.isChecked('#wrap-aware'), false);
+    assert.match(await page.textContent('#message'), /the map and settings you had before it are back/);
+  });
+});
+
 test('on a touch phone: touch words in the hint, and no message over the lesson\'s text', async () => {
   await withPage({ viewport: { width: 390, height: 844 }, touch: true }, async ({ page }) => {
     const hint = await page.textContent('#hint-text');
