@@ -23,6 +23,18 @@ async function waitTitle(page, title) {
   await page.waitForFunction((t) => !document.getElementById('lesson-body').hidden && document.getElementById('lesson-title').textContent === t, title);
 }
 
+// The visitor's own settings (an algorithm, one switch off), then a lesson opened over them.
+// Returns the document as it was before the lesson.
+async function ownSettingsThenLesson(page, { algorithm, off }, entry) {
+  await page.selectOption('#algorithm', algorithm);
+  await page.uncheck(off);
+  const before = await engineState(page);
+  await page.selectOption('#lesson-select', entry.file);
+  await page.click('#lesson-open');
+  await waitTitle(page, entry.title);
+  return before;
+}
+
 test('"Next lesson" walks through every lesson to the last, and the progress survives a reload', async () => {
   const lessons = index();
   await withPage({ viewport: { width: 1280, height: 800 } }, async ({ page }) => {
@@ -93,13 +105,8 @@ test('"Next lesson" walks through every lesson to the last, and the progress sur
 test('closing a lesson reached through "Next lesson" gives back the visitor\'s own map and settings', async () => {
   const lessons = index();
   await withPage({}, async ({ page }) => {
-    await page.selectOption('#algorithm', 'dijkstra');
-    await page.uncheck('#portal-aware');
-    const before = await engineState(page);
     const from = lessons.length - 2;
-    await page.selectOption('#lesson-select', lessons[from].file);
-    await page.click('#lesson-open');
-    await waitTitle(page, lessons[from].title);
+    const before = await ownSettingsThenLesson(page, { algorithm: 'dijkstra', off: '#portal-aware' }, lessons[from]);
     while (await page.isVisible('#lesson-next')) await page.click('#lesson-next');
     await page.click('#lesson-next-lesson');
     await waitTitle(page, lessons[from + 1].title);
@@ -121,12 +128,7 @@ test('closing a lesson reached through "Next lesson" gives back the visitor\'s o
 test('after a reload inside a lesson, closing it still gives back the visitor\'s own map and settings', async () => {
   const lessons = index();
   await withPage({}, async ({ page }) => {
-    await page.selectOption('#algorithm', 'greedy');
-    await page.uncheck('#wrap-aware');
-    const before = await engineState(page);
-    await page.selectOption('#lesson-select', lessons[2].file);
-    await page.click('#lesson-open');
-    await waitTitle(page, lessons[2].title);
+    const before = await ownSettingsThenLesson(page, { algorithm: 'greedy', off: '#wrap-aware' }, lessons[2]);
     await page.click('#lesson-next');
     await page.waitForTimeout(700);  // the autosave's delay
     await page.reload();
