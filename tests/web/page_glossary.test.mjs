@@ -154,5 +154,11 @@ test('a lesson\'s text, result and checks are marked, and the checks read as sen
     await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state === 'ok');
     assert.match(await page.textContent('#lesson-tries .lesson-checks'),
       /^✓ A\* found a path: path cost 11, the same as “Run BFS to the goal” \(11\), \d+ cells expanded, fewer than “Run BFS to the goal” \(\d+\), as the text says\.$/);
+    // The last page names the next lesson, whose title has a term too ("Dijkstra").
+    await page.click('#lesson-next');
+    assert.match(await page.textContent('#lesson-end'), /^End of this lesson\. Next: “Dijkstra on water/);
+    await nextFrames(page);
+    assert.deepEqual((await scanTerms(page)).filter((f) => !f.marked), [], 'every term on the last page is marked');
+    assert.equal(await page.locator('#lesson-end .term[data-term=dijkstra]').count(), 1);
   });
 });

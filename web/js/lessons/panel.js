@@ -200,14 +200,18 @@ export class LessonsPanel {
     $('lesson-next').hidden = last;
     $('lesson-body').dataset.step = String(c.step + 1);
     $('lesson-tries').replaceChildren(...step.tries.map((t, i) => this.tryBox(t, i)));
-    // The last page leads on to the next lesson (the last lesson, or one from a link, says so).
-    const next = last ? this.nextLesson() : null, end = $('lesson-end');
+    // The last page leads on to the next lesson (the last lesson, or one from a link, says so);
+    // an embed shows its one lesson only.
+    const embedded = document.documentElement.dataset.embed !== undefined;
+    const next = last && !embedded ? this.nextLesson() : null, end = $('lesson-end');
     $('lesson-next-lesson').hidden = !next;
     $('lesson-next-lesson').title = next ? `Open the next lesson: ${next.title}` : '';
     end.hidden = !last;
+    const lastBuiltin = !embedded && this.index.length > 0 && this.index[this.index.length - 1].file === c.file;
     end.textContent = !last ? '' : next ? `End of this lesson. Next: “${next.title}”.`
-      : c.file ? 'End of the last lesson: well done. Close it to get your own map back, or open any lesson again from the list.'
-        : 'End of this lesson. Close it to get your own map back.';
+      : lastBuiltin ? 'End of the last lesson: well done. Close it to get your own map back, or open any lesson again from the list.'
+        : embedded ? 'End of this lesson.' : 'End of this lesson. Close it to get your own map back.';
+    markTerms(end);
     if (c.file && this.progress.saw(c.file, c.step, steps.length)) this.renderList();
   }
 
