@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { loadCore, repoDir } from './support.mjs';
 import { LessonError, parseLesson, parseSettings, checkExpect, fillResult, cellsNamed, kLessonLimits } from '../../web/js/lessons/format.js';
 import { documentContext, documentLink, readDocumentLink } from '../../web/js/document.js';
+import { summarySentence } from '../../web/js/lessons/check_words.js';
 
 const lessonDir = path.join(process.env.ASTAR_MAPS_DIR || path.join(repoDir, 'maps'), 'lessons');
 let names, context;
@@ -115,7 +116,16 @@ test('expectations: numbers, references to earlier results, tolerance, and a ref
   const result = { status: 'found', admissible: false, cost: 10 + 1e-12, expanded: 20, generated: 0, maxOpen: 0, pathCells: 11 };
   const checks = checkExpect({ status: 'found', admissible: false, cost: { eq: 'a' }, expanded: { lt: 'a', gt: 19 }, pathCells: { eq: 12 } }, result, earlier);
   assert.deepEqual(checks.map((c) => c.ok), [true, true, true, true, true, false]);
-  assert.match(checks[5].text, /pathCells 11 = 12/);
+  assert.equal(checks[5].text, '11 cells on the path; the lesson says 12 cells on the path.');
+  assert.equal(checks[0].text, 'The search found a path, as the text says.');
+  assert.equal(checkExpect({ status: 'found' }, { ...result, label: 'A*' })[0].text, 'A* found a path, as the text says.');
+  assert.equal(checks[3].text, '20 cells expanded, fewer than “a” (50), as the text says.');
+  assert.equal(checkExpect({ cost: { eq: 'a' } }, result, earlier, new Map([['a', 'Run A*']]))[0].text,
+    'Path cost 10, the same as “Run A*” (10), as the text says.');
+  assert.equal(summarySentence(checks.slice(0, 5), 'A*'), 'The search found a path: the heuristic may overestimate here, ' +
+    'path cost 10, the same as “a” (10), 20 cells expanded, fewer than “a” (50) and more than 19, as the text says.');
+  assert.equal(summarySentence(checks, 'A*'), '', 'no summary when a claim differs');
+  assert.match(checkExpect({ expanded: { lt: 'zzz' } }, result, earlier)[0].text, /^Run “zzz” first/);
   assert.deepEqual(checkExpect({ expanded: { lt: 'zzz' } }, result, earlier).map((c) => c.ok), [null]);
   assert.deepEqual(checkExpect({ cost: { lt: 10 } }, { cost: 10 + 1e-12 }).map((c) => c.ok), [false], 'within the tolerance is not less');
   assert.deepEqual(checkExpect({ cost: { le: 10 } }, { cost: 10 + 1e-12 }).map((c) => c.ok), [true]);

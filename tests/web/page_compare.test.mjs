@@ -153,7 +153,7 @@ test('compare all on a bundled square map: native optimum, ratios, row click, pa
       rows.map((r) => `${r.algorithm} ${r.ratioText} exp ${r.expanded}`).join(', '));
 
     // A row click shows that search: the menu and the stats panel follow, the table stays current.
-    await page.click('#compare-rows tr[data-algorithm=greedy] td.status');
+    await page.click('#compare-rows tr[data-algorithm=greedy] td.ratio-cell');
     assert.equal(await page.inputValue('#algorithm'), 'greedy');
     assert.equal(await page.textContent('#stat-status'), 'found');
     const shown = Number(await page.getAttribute('#stat-path-cost', 'data-value'));
@@ -323,7 +323,31 @@ test('compare all on a 512 x 512 map: the page keeps drawing frames (timing repo
   });
 });
 
-test('phone-sized viewport: the compare table scrolls sideways inside the panel, the page does not', async () => {
+test('at 1280 x 800 the table fits the side panel: every column in view, the registry\'s labels, the short headers defined', async () => {
+  await withPage({ viewport: { width: 1280, height: 800 } }, async ({ page }) => {
+    await runCompare(page);
+    const fit = await page.evaluate(() => {
+      const s = document.querySelector('#compare-section .table-scroll'), frame = s.getBoundingClientRect();
+      const cells = [...document.querySelectorAll('#compare-table th, #compare-table td')].filter((c) => c.checkVisibility());
+      return { client: s.clientWidth, scroll: s.scrollWidth, outside: cells.filter((c) => c.getBoundingClientRect().right > frame.right + 0.5).length,
+        names: [...document.querySelectorAll('#compare-rows th button')].map((b) => b.textContent),
+        labels: window.playground.engine.algorithms.map((a) => window.playground.engine.algorithmInfo(a).label),
+        terms: [...document.querySelectorAll('#compare-table thead .term')].map((t) => t.dataset.term) };
+    });
+    assert.ok(fit.scroll <= fit.client, `no sideways scrolling at 1280 px (${fit.scroll} > ${fit.client})`);
+    assert.equal(fit.outside, 0, 'every cell inside the panel');
+    assert.deepEqual(fit.names, fit.labels, 'rows named by the registry\'s labels');
+    assert.deepEqual(fit.terms, ['optimal', 'expand', 'generated', 'max-open'], 'the short headers carry their glossary terms');
+    // The short header's definition is one Tab away.
+    await page.locator('#compare-table thead .term[data-term=expand]').focus();
+    assert.match(await page.textContent('#glossary-tip'), /^expand: take a cell off the open list/);
+    assert.match(await page.textContent('#compare-summary'), /Every search found a path/);
+    await page.locator('#compare-section').scrollIntoViewIfNeeded();
+    console.log(`screenshot: ${await saveScreenshot(page, 'compare-1280.png')}`);
+  });
+});
+
+test('phone-sized viewport: the compare table fits or scrolls sideways inside the panel, the page does not', async () => {
   await withPage({ viewport: { width: 390, height: 844 }, touch: true }, async ({ page }) => {
     await page.locator('#compare').scrollIntoViewIfNeeded();
     await page.tap('#compare');
@@ -336,7 +360,6 @@ test('phone-sized viewport: the compare table scrolls sideways inside the panel,
       return { client: s.clientWidth, scroll: s.scrollWidth, right: s.getBoundingClientRect().right };
     });
     assert.ok(box.right <= 390, `the table's box ends inside the screen (${box.right})`);
-    assert.ok(box.scroll > box.client, `the table scrolls sideways (${box.scroll} > ${box.client})`);
     // Scrolled to the far right, the algorithm column stays in view (sticky) and the last column is visible.
     const sticky = await page.evaluate(() => {
       const s = document.querySelector('#compare-section .table-scroll');
@@ -350,8 +373,9 @@ test('phone-sized viewport: the compare table scrolls sideways inside the panel,
     assert.ok(sticky.lastRight <= sticky.frameRight + 1, 'the last column scrolled into view');
     await page.locator('#compare-section').scrollIntoViewIfNeeded();
     console.log(`screenshot: ${await saveScreenshot(page, 'compare-phone.png')}`);
+    assert.match(await page.textContent('#compare-summary'), /Tap a row to show it on the grid/, 'touch words on a touch phone');
     // A tap on a row shows that algorithm.
-    await page.tap('#compare-rows tr[data-algorithm=dijkstra] td.status');
+    await page.tap('#compare-rows tr[data-algorithm=dijkstra] td.ratio-cell');
     assert.equal(await page.inputValue('#algorithm'), 'dijkstra');
   });
 });

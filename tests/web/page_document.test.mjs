@@ -165,7 +165,7 @@ test('every schema field, set away from its default, comes back through a share 
   try {
     await ready(fresh.page);
     assertSameDocument(await snapshot(fresh.page), before, fields, 'share link in a fresh browser');
-    assert.equal(await fresh.page.textContent('#lesson-progress'), 'Step 2 of 5', 'the lesson at the step shown');
+    assert.equal(await fresh.page.textContent('#lesson-progress'), 'Page 2 of 5', 'the lesson at the step shown');
     assert.deepEqual(fresh.errors, []);
   } finally {
     await fresh.close();

@@ -92,7 +92,7 @@ test('every built-in lesson loads, and every "Try this" gives the result its tex
         assert.deepEqual(opened.settings, file.settings, `${entry.file}: the lesson's settings`);
         const name = /^name: (.*)$/m.exec(map)[1];
         assert.equal(await page.evaluate(() => window.playground.engine.name()), name, `${entry.file}: the lesson's map`);
-        assert.equal(await page.textContent('#lesson-progress'), `Step 1 of ${file.lesson.steps.length}`);
+        assert.equal(await page.textContent('#lesson-progress'), `Page 1 of ${file.lesson.steps.length}`);
         const earlier = new Map();
         for (const [i, step] of file.lesson.steps.entries()) {
           if (i > 0) await page.click('#lesson-next');
@@ -129,7 +129,7 @@ test('every built-in lesson loads, and every "Try this" gives the result its tex
             console.log(`  ${where}: ${r.status}, cost ${Number(r.cost.toFixed(6))}, ${r.pathCells} cells, ${r.expanded} expanded${r.admissible ? '' : ', h may overestimate'}`);
           }
         }
-        assert.equal(await page.isDisabled('#lesson-next'), true, `${entry.file}: Next is off on the last step`);
+        assert.equal(await page.isHidden('#lesson-next'), true, `${entry.file}: no Next page on the last page`);
         console.log(`${entry.file}: ${file.lesson.steps.length} steps, results as stated`);
       }
       await saveScreenshot(page, 'lessons.png');
@@ -166,7 +166,7 @@ test('the Lessons panel works from the keyboard and on a phone', async () => {
     assert.equal(await page.evaluate(() => document.activeElement.id), 'lesson-title', 'the focus moves to the lesson');
     await page.focus('#lesson-next');
     await page.keyboard.press(' ');
-    assert.equal(await page.textContent('#lesson-progress'), 'Step 2 of 5');
+    assert.equal(await page.textContent('#lesson-progress'), 'Page 2 of 5');
     await page.focus('#lesson-tries .lesson-try button');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state === 'ok');

@@ -170,7 +170,7 @@ test('regressions: lesson link reload, lab-only change, first Undo after a link,
     await page.waitForSelector('body[data-ready=true]');
     assert.equal(await page.isVisible('#lesson-body'), true, 'the lesson is still open');
     assert.equal(await page.textContent('#lesson-title'), title);
-    assert.equal(await page.textContent('#lesson-progress'), 'Step 2 of ' + (await page.textContent('#lesson-progress')).split(' of ')[1]);
+    assert.equal(await page.textContent('#lesson-progress'), 'Page 2 of ' + (await page.textContent('#lesson-progress')).split(' of ')[1]);
     assert.deepEqual(await engineState(page), opened);
 
     // A lab-only change (the seed, typed) is autosaved and survives a reload.

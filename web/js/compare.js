@@ -6,6 +6,7 @@
 // milliseconds, one slice per animation frame, and rows fill in as they finish.
 import { Status, kStatusNames } from './engine.js';
 import { $, el, formatNumber, formatMs } from './dom.js';
+import { touchFirst } from './views/hint.js';
 
 const kSliceMs = 10;        // engine work per animation frame
 const kTargetCallMs = 3;    // aim for step() calls of about this long (each also copies the cell states)
@@ -224,6 +225,8 @@ export class Compare {
   renderTable() {
     const data = this.result ?? this.job;
     if (!data) return;
+    // The status column only while some search did not (yet) find a path.
+    $('compare-section').dataset.allFound = String(!!this.result && this.result.rows.every((r) => r.found));
     const tbody = $('compare-rows');
     tbody.replaceChildren(...data.rows.map((row) => this.makeRow(row)));
     this.markCurrentRow();
@@ -242,7 +245,7 @@ export class Compare {
     const done = row.status >= 0;
     // People read the registry's label ("Jump point search"); the row keeps the name for code.
     const info = this.store.engine.algorithmInfo(row.algorithm);
-    const name = el('button', { text: info?.label ?? row.algorithm, cls: 'link', title: `${info?.note ?? row.algorithm} Click to show this search on the grid.`,
+    const name = el('button', { text: info?.label ?? row.algorithm, cls: 'link', title: `${info?.note ?? row.algorithm} ${touchFirst() ? 'Tap' : 'Click'} to show this search on the grid.`,
       attrs: { type: 'button' } });
     const first = el('th', { attrs: { scope: 'row' } }, [name]);
     const infoOf = (algorithm) => this.store.engine.algorithmInfo(algorithm);
@@ -308,7 +311,8 @@ export class Compare {
     }
     const r = this.result;
     const optimum = r.optimum !== null ? `Optimal cost ${formatNumber(r.optimum)}.` : r.noPath ? 'No path between start and goal.' : 'No optimum (invalid query).';
-    summary.textContent = `${optimum} ${r.rows.length} searches on ${r.size}${r.hex ? ' hex' : ''}: ` +
-      `${formatMs(r.engineMs)} ms in the engine, ${formatMs(r.wallMs)} ms in all. Click a row to show it on the grid.`;
+    const all = r.rows.every((row) => row.found) ? ' Every search found a path.' : '';
+    summary.textContent = `${optimum}${all} ${r.rows.length} searches on ${r.size}${r.hex ? ' hex' : ''}: ` +
+      `${formatMs(r.engineMs)} ms in the engine, ${formatMs(r.wallMs)} ms in all. ${touchFirst() ? 'Tap' : 'Click'} a row to show it on the grid.`;
   }
 }

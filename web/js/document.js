@@ -468,5 +468,23 @@ export function readKeptDocument(ctx) {
   }
 }
 
+// The document a lesson replaced, for "Close lesson" after a reload: per tab (sessionStorage,
+// which a reload keeps), dropped when the lesson closes. before: { snapshot, touched } or null.
+const kBeforeLessonKey = 'astar-playground/before-lesson';
+export function keepBeforeLesson(before) {
+  try {
+    if (before) sessionStorage.setItem(kBeforeLessonKey, record(before.snapshot, before.touched));
+    else sessionStorage.removeItem(kBeforeLessonKey);
+  } catch { /* no room or no storage: a reload then keeps the lesson's settings */ }
+}
+export function readBeforeLesson(ctx) {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(kBeforeLessonKey) ?? 'null');
+    return isObject(saved?.document) ? { snapshot: checkDocument(saved.document, ctx).document, touched: saved.touched !== false } : null;
+  } catch {
+    return null;
+  }
+}
+
 // Whether two snapshots hold the same document (what a visitor would notice is lost).
 export function sameDocument(a, b) { return documentJson(a) === documentJson(b); }

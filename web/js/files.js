@@ -5,7 +5,7 @@
 // "Restore it". Text from files and links is only ever shown with textContent.
 import { kMaxLinkChars, LinkError } from './share.js';
 import { DocumentError, documentLink, readDocumentLink, saveTabDocument, readTabDocument, keepDocument, readKeptDocument,
-  sameDocument, checkDocument, claimTabId } from './document.js';
+  sameDocument, checkDocument, claimTabId, keepBeforeLesson, readBeforeLesson } from './document.js';
 import { $, saveBlob, fileBaseName } from './dom.js';
 import { showEmbedCode } from './embed.js';
 import { startCopy } from './clipboard.js';
@@ -258,8 +258,8 @@ export class Files {
       return false;
     }
     if (first) this.store.resetHistory();  // the first document of a visit is not an undoable step
-    if (before) this.beforeLesson = before;
-    else if (document.lesson === null) this.beforeLesson = null;
+    if (before) this.setBeforeLesson(before);
+    else if (document.lesson === null) this.setBeforeLesson(null);
     this.showChosen('');
     for (const p of [...problems, ...applied]) {
       this.messages.show(`The ${what}'s map is open, but its ${p.what} ${p.what.endsWith('s') ? 'were' : 'was'} not used: ${p.problem}`, 'error');
@@ -305,13 +305,19 @@ export class Files {
   // A closed lesson gives back the document it replaced (map, settings and the rest: a lesson's
   // settings do not stay behind on the next map). Returns whether there was one.
   closeLesson() {
-    const before = this.beforeLesson;
-    this.beforeLesson = null;
+    // After a reload the tab's session storage still has it.
+    const before = this.beforeLesson ?? (this.embedded ? null : readBeforeLesson(this.store.context));
+    this.setBeforeLesson(null);
     if (!before) return false;
     const opened = this.openDocument({ document: before.snapshot, problems: [] },
       { label: 'close lesson', what: 'document', keep: false, touched: before.touched });
     if (opened) this.messages.show('The lesson is closed: the map and settings you had before it are back (Undo returns to the lesson\'s).');
     return opened;
+  }
+
+  setBeforeLesson(before) {
+    this.beforeLesson = before;
+    if (!this.embedded) keepBeforeLesson(before);
   }
 
   // A lesson file's state ({ map, settings, lesson }) as a document at its first step.

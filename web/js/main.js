@@ -27,6 +27,7 @@ import { warmUp } from './warm_up.js';
 import { bindTeaching } from './teach/index.js';
 import { LessonsPanel } from './lessons/panel.js';
 import { bindSections } from './views/sections.js';
+import { bindGlossary } from './views/glossary_view.js';
 import { $ } from './dom.js';
 
 // The first document: the link in the address, else the tab's autosave, else the arcade maze.
@@ -122,6 +123,7 @@ try {
   view.fit();
   stats.update();
   if (embed.autoplay) controller.togglePlay();
+  bindGlossary();  // after the first map: the notes hold their first text
   window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, teach, lessons });
   document.body.dataset.ready = 'true';
 } catch (e) {

@@ -1,13 +1,14 @@
 // The canvas view: the cells in one of three looks, each a module of its own over the shared
 // view transform (canvas/viewport.js) and layer cache (canvas/cell_layers.js): square
 // (canvas/look_square.js), hex (canvas/look_hex.js) and arcade (canvas/look_arcade.js); then
-// the overlays on top (canvas/overlays.js, then any other module's, all through addOverlay).
+// the overlays on top (canvas/overlays.js, then any other module's, all through addOverlay, then
+// the start/goal markers and the inspected cell above them all).
 // It reads the document through the engine and the pointer marks (hovered cell, keyboard
 // cursor, first end of a portal being placed) from `marks`, which the input router owns; it
 // writes neither. Every read of the search (states, path, inspect) goes through this.engine.
 import { CellLayers } from './canvas/cell_layers.js';
 import { kLookChoices } from './document.js';
-import { kBuiltInOverlays } from './canvas/overlays.js';
+import { kBuiltInOverlays, kTopOverlays } from './canvas/overlays.js';
 import { squareLook } from './canvas/look_square.js';
 import { hexLook } from './canvas/look_hex.js';
 import { arcadeLook } from './canvas/look_arcade.js';
@@ -67,6 +68,7 @@ export class Renderer extends CellLayers {
     if (!e.width || !e.height) return;
     this.drawCells();
     for (const overlay of this.overlays) overlay(ctx, this);
+    for (const overlay of kTopOverlays) overlay(ctx, this);
     this.lastDrawMs = performance.now() - t0;
   }
 }

@@ -344,6 +344,10 @@ export const kBuiltInOverlays = [
   (ctx, view) => { if (view.showParents && view.cell >= 14) drawParentArrows(view); },
   (ctx, view) => drawPath(view),
   (ctx, view) => { if (view.showNumbers && view.cell >= 30) drawNumbers(view); },
+];
+// Drawn after every other overlay, other modules' too (the agents' string-pulled and smoothed
+// lines): the start and goal letters and the inspected cell are never under a line.
+export const kTopOverlays = [
   (ctx, view) => drawMarkers(view),
   (ctx, view) => drawInspector(view),
 ];

@@ -9,6 +9,7 @@
 // `names` (document.js's documentContext).
 
 import { formatNumber } from '../dom.js';
+import { statusClaim, admissibleClaim, measureClaim } from './check_words.js';
 
 export class LessonError extends Error {}
 
@@ -43,7 +44,6 @@ export const kActionKinds = Object.freeze(Object.keys(kActionChecks));
 // Expectations: a status name, the heuristic's admissibility, and comparisons of the counts.
 export const kMeasures = Object.freeze(['cost', 'expanded', 'generated', 'maxOpen', 'pathCells']);
 const kOps = ['eq', 'lt', 'le', 'gt', 'ge'];
-const kOpWords = { eq: '=', lt: '<', le: '≤', gt: '>', ge: '≥' };
 // Placeholders a result text may use, filled from the engine after the run.
 export const kPlaceholders = Object.freeze([...kMeasures, 'status']);
 const kSettingKeys = ['algorithm', 'heuristic', 'weight', 'wrapAware', 'portalAware'];
@@ -205,31 +205,29 @@ export function cellsNamed(lesson) {
 
 // ---- after a run ----
 
-// result: { status: core's status name, admissible, cost, expanded, generated, maxOpen, pathCells }.
-// earlier: id -> result of an earlier "Try this". Returns [{ ok, text }], one per claim; a claim
-// whose reference has not run yet has ok = null.
-export function checkExpect(expect, result, earlier = new Map()) {
+// result: { status: core's status name, admissible, cost, expanded, generated, maxOpen, pathCells,
+// label: the algorithm's label }. earlier: id -> result of an earlier "Try this"; labels: id ->
+// that try's button label (for the words). Returns [{ ok, kind, text, part }], one per claim: text
+// a sentence, part a phrase for check_words.js's summarySentence; a claim whose reference has not
+// run yet has ok = null.
+export function checkExpect(expect, result, earlier = new Map(), labels = new Map()) {
   if (!expect) return [];
   const out = [];
   if (expect.status !== undefined) {
     const ok = result.status === expect.status;
-    out.push({ ok, text: `status ${result.status}${ok ? '' : ` (the lesson says ${expect.status})`}` });
+    out.push({ ok, kind: 'status', ...statusClaim(result.label ?? '', result.status, expect.status) });
   }
   if (expect.admissible !== undefined) {
-    const ok = result.admissible === expect.admissible, says = (a) => (a ? 'admissible' : 'may overestimate');
-    out.push({ ok, text: `heuristic ${says(result.admissible)}${ok ? '' : ` (the lesson says ${says(expect.admissible)})`}` });
+    const ok = result.admissible === expect.admissible;
+    out.push({ ok, kind: 'admissible', ...admissibleClaim(result.admissible, expect.admissible) });
   }
   for (const m of kMeasures) {
     const cmp = expect[m];
     if (!cmp) continue;
     for (const [op, ref] of Object.entries(cmp)) {
       const other = typeof ref === 'number' ? ref : earlier.get(ref)?.[m];
-      const name = typeof ref === 'number' ? '' : ` (“${ref}”)`;
-      if (other === undefined) {
-        out.push({ ok: null, text: `${m} ${kOpWords[op]} “${ref}”: run that one first` });
-        continue;
-      }
-      out.push({ ok: compare(result[m], op, other), text: `${m} ${formatValue(result[m])} ${kOpWords[op]} ${formatValue(other)}${name}` });
+      const ok = other === undefined ? null : compare(result[m], op, other);
+      out.push({ ok, kind: m, ...measureClaim(m, op, result[m], ref, labels.get(ref), other, ok) });
     }
   }
   return out;

@@ -1,13 +1,19 @@
-// The Lessons section: the built-in lessons (maps/lessons/index.json), a lesson's steps with
-// Back / Next, its "Try this" buttons with the engine's result and a mark per claim (✓ as the
-// text says, ✗ differs). The lesson in progress (content, step, file) is the document's
+// The Lessons section: the built-in lessons (maps/lessons/index.json) and this browser's
+// progress in them (lesson_list.js, lesson_progress.js), a lesson's pages with "Previous page" /
+// "Next page" (named apart from the search's Step and Back) and "Next lesson →" on the last page,
+// its "Try this" buttons with the engine's result and the checks in words (check_words.js: ✓ as
+// the text says, ✗ differs). The lesson in progress (content, step, file) is the document's
 // `lesson` field, owned here: a link, a lesson file or the autosave brings it through
-// store.restore (files.js opens them), and Back / Next / Close announce it. Text from lesson
-// files and links only ever goes in as textContent.
+// store.restore (files.js opens them), and the page buttons and Close announce it. Text from
+// lesson files and links only ever goes in as textContent (the glossary then marks its terms).
 import { $, el } from '../dom.js';
 import { fillResult } from './format.js';
 import { runTry } from './runner.js';
 import { LessonAuthor, showLessonLink } from './author.js';
+import { LessonProgress } from './lesson_progress.js';
+import { renderLessonList } from './lesson_list.js';
+import { summarySentence } from './check_words.js';
+import { markTerms } from '../views/glossary_view.js';
 
 export const kLessonDir = 'maps/lessons/';
 const kMaxLessonFileBytes = 256 * 1024;
@@ -33,6 +39,8 @@ export class LessonsPanel {
     this.origin = null;   // the document as the lesson opened (a snapshot)
     this.busy = false;    // while the lesson itself changes the document
     this.author = new LessonAuthor({ store, controller, messages });
+    this.progress = new LessonProgress();
+    this.labels = new Map();  // id -> label of the open lesson's tries (the checks name them)
     // Another map (a file, a bundled map, undo, an edit) under an open lesson: its text may no
     // longer hold, so say so and offer to load the lesson's map again.
     store.on('map', () => { if (this.current && !this.busy) $('lesson-stale').hidden = false; });
@@ -46,6 +54,10 @@ export class LessonsPanel {
     });
     $('lesson-back').addEventListener('click', () => this.go(-1));
     $('lesson-next').addEventListener('click', () => this.go(1));
+    $('lesson-next-lesson').addEventListener('click', () => {
+      const next = this.nextLesson();
+      if (next) this.openBuiltin(next.file);
+    });
     $('lesson-close').addEventListener('click', () => this.close());
     $('lesson-reopen').addEventListener('click', () => this.reopen());
     $('lesson-author-open').addEventListener('click', () => this.author.toggle());
@@ -74,6 +86,7 @@ export class LessonsPanel {
       console.warn(`${kLessonDir}index.json: ${e.message}`);
     }
     $('lesson-select').replaceChildren(new Option('(choose a lesson)', ''), ...this.index.map((l) => new Option(l.title, l.file)));
+    this.renderList();
     return this.index;
   }
 
@@ -119,10 +132,18 @@ export class LessonsPanel {
     $('lesson-title').textContent = value.lesson.title;
     $('lesson-summary').textContent = value.lesson.summary;
     $('lesson-summary').hidden = !value.lesson.summary;
+    markTerms($('lesson-title'));
+    markTerms($('lesson-summary'));
+    const at = this.index.findIndex((l) => l.file === value.file);
+    $('lesson-position').textContent = at >= 0 ? `Lesson ${at + 1} of ${this.index.length}` : 'A lesson from a link';
+    this.labels = new Map(value.lesson.steps.flatMap((st) => st.tries.filter((t) => t.id).map((t) => [t.id, t.label])));
     this.showStep();
     if (!same) this.controller.reset();  // a lesson opens unsolved: the learner watches it with Play
+    this.renderList();
     if (!same && !embedded) {  // an embed never takes the focus from its course page
-      this.messages.show(`Opened the lesson “${value.lesson.title}”.`);
+      // Said to screen readers only: the lesson on screen says it, and a message box would
+      // cover its text on a phone.
+      this.messages.announce(`Opened the lesson “${value.lesson.title}”.`);
       $('lesson-title').focus({ preventScroll: false });
     }
   }
@@ -148,6 +169,17 @@ export class LessonsPanel {
     this.current = null;
     this.origin = null;
     $('lesson-body').hidden = true;
+    this.renderList();
+  }
+
+  // The built-in lesson after the open one, or null (the last, or a lesson from a link).
+  nextLesson() {
+    const at = this.current ? this.index.findIndex((l) => l.file === this.current.file) : -1;
+    return at >= 0 ? this.index[at + 1] ?? null : null;
+  }
+
+  renderList() {
+    renderLessonList({ index: this.index, progress: this.progress, current: this.current?.file ?? '', open: (file) => this.openBuiltin(file) });
   }
 
   go(delta) {
@@ -161,13 +193,27 @@ export class LessonsPanel {
   }
 
   showStep() {
-    const c = this.current, steps = c.lesson.steps, step = steps[c.step];
-    $('lesson-progress').textContent = `Step ${c.step + 1} of ${steps.length}`;
+    const c = this.current, steps = c.lesson.steps, step = steps[c.step], last = c.step === steps.length - 1;
+    $('lesson-progress').textContent = `Page ${c.step + 1} of ${steps.length}`;
     $('lesson-text').textContent = step.text;
+    markTerms($('lesson-text'));
     $('lesson-back').disabled = c.step === 0;
-    $('lesson-next').disabled = c.step === steps.length - 1;
+    $('lesson-next').hidden = last;
     $('lesson-body').dataset.step = String(c.step + 1);
     $('lesson-tries').replaceChildren(...step.tries.map((t, i) => this.tryBox(t, i)));
+    // The last page leads on to the next lesson (the last lesson, or one from a link, says so);
+    // an embed shows its one lesson only.
+    const embedded = document.documentElement.dataset.embed !== undefined;
+    const next = last && !embedded ? this.nextLesson() : null, end = $('lesson-end');
+    $('lesson-next-lesson').hidden = !next;
+    $('lesson-next-lesson').title = next ? `Open the next lesson: ${next.title}` : '';
+    end.hidden = !last;
+    const lastBuiltin = !embedded && this.index.length > 0 && this.index[this.index.length - 1].file === c.file;
+    end.textContent = !last ? '' : next ? `End of this lesson. Next: “${next.title}”.`
+      : lastBuiltin ? 'End of the last lesson: well done. Close it to get your own map back, or open any lesson again from the list.'
+        : embedded ? 'End of this lesson.' : 'End of this lesson. Close it to get your own map back.';
+    markTerms(end);
+    if (c.file && this.progress.saw(c.file, c.step, steps.length)) this.renderList();
   }
 
   tryBox(t, i) {
@@ -187,7 +233,7 @@ export class LessonsPanel {
     this.busy = true;
     let outcome;
     try {
-      outcome = runTry({ store: this.store, controller: this.controller }, t, c.earlier);
+      outcome = runTry({ store: this.store, controller: this.controller }, t, c.earlier, this.labels);
     } finally {
       this.busy = false;
     }
@@ -204,10 +250,14 @@ export class LessonsPanel {
     const failed = checks.some((k) => k.ok === false), pending = checks.some((k) => k.ok === null);
     box.dataset.state = failed ? 'differs' : pending ? 'pending' : 'ok';
     resultLine.textContent = t.result ? fillResult(t.result, result) : `${result.status}: cost ${result.cost}, ${result.expanded} expanded.`;
-    checkList.replaceChildren(...checks.map((k) => el('li', {
+    // All claims hold: one sentence; otherwise one per claim, each marked.
+    const summary = summarySentence(checks, result.label);
+    checkList.replaceChildren(...(summary ? [el('li', { text: `✓ ${summary}`, cls: 'ok' })] : checks.map((k) => el('li', {
       text: `${k.ok === true ? '✓' : k.ok === false ? '✗' : '…'} ${k.text}`,
       cls: k.ok === true ? 'ok' : k.ok === false ? 'differs' : 'pending',
-    })));
-    if (failed) this.messages.show(`This result differs from what the lesson says (${checks.filter((k) => k.ok === false).map((k) => k.text).join('; ')}).`, 'warning');
+    }))));
+    markTerms(resultLine);
+    markTerms(checkList);
+    if (failed) this.messages.show(`This result differs from what the lesson says: ${checks.filter((k) => k.ok === false).map((k) => k.text).join(' ')}`, 'warning');
   }
 }

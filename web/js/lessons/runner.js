@@ -10,7 +10,7 @@ export function resultOf(engine) {
   const s = engine.stats();
   const status = engine.registry.statuses[engine.status()]?.name ?? 'unknown';
   return {
-    status, admissible: !!engine.heuristicInfo().admissible, cost: s.pathCost, expanded: s.expanded,
+    label: engine.algorithmInfo()?.label ?? '', status, admissible: !!engine.heuristicInfo().admissible, cost: s.pathCost, expanded: s.expanded,
     generated: s.generated, maxOpen: s.maxOpen, pathCells: s.pathCells,
   };
 }
@@ -59,15 +59,16 @@ function runAction({ store, controller }, action) {
 }
 
 // Runs a "Try this": its actions in order (stopping at the first that cannot run), then reads
-// the result and checks the expectation. earlier: id -> result of earlier runs (updated here).
-// Returns { problem, result, checks }.
-export function runTry(ctx, tryThis, earlier) {
+// the result and checks the expectation. earlier: id -> result of earlier runs (updated here);
+// labels: id -> the button label of each try (for the check's words). Returns { problem,
+// result, checks }.
+export function runTry(ctx, tryThis, earlier, labels = new Map()) {
   for (const [i, action] of tryThis.actions.entries()) {
     const problem = runAction(ctx, action);
     if (problem) return { problem: `action ${i + 1} (${action.kind}): ${problem}`, result: null, checks: [] };
   }
   const result = resultOf(ctx.store.engine);
-  const checks = checkExpect(tryThis.expect, result, earlier);
+  const checks = checkExpect(tryThis.expect, result, earlier, labels);
   if (tryThis.id) earlier.set(tryThis.id, result);
   return { problem: '', result, checks };
 }
