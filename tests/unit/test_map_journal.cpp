@@ -154,8 +154,8 @@ void expectSameAbstraction(const Grid& grid, const HierarchicalMap& incremental,
                            const std::string& where) {
   HierarchicalMap full(grid);
   ASSERT_TRUE(full.build({clusterSize}).ok()) << where;
-  ASSERT_TRUE(std::equal(incremental.nodes().begin(), incremental.nodes().end(), full.nodes().begin(),
-                         full.nodes().end()))
+  ASSERT_TRUE(
+      std::equal(incremental.nodes().begin(), incremental.nodes().end(), full.nodes().begin(), full.nodes().end()))
       << where << ": abstract nodes differ";
   std::vector<AbstractEdge> a, b;
   incremental.edges(a);
@@ -242,7 +242,8 @@ TEST(MapJournal, JumpPointPlusTablesFollowTheJournal) {
       if (start == kNoNode) break;
       GridSearch fresh(grid);
       const SearchStatus a = kept.begin(start, goal, jpsPlus) == SearchStatus::InProgress ? kept.run() : kept.status();
-      const SearchStatus b = fresh.begin(start, goal, jpsPlus) == SearchStatus::InProgress ? fresh.run() : fresh.status();
+      const SearchStatus b =
+          fresh.begin(start, goal, jpsPlus) == SearchStatus::InProgress ? fresh.run() : fresh.status();
       const std::string where = "map " + std::to_string(map) + " round " + std::to_string(round);
       ASSERT_EQ(a, b) << where;
       ASSERT_EQ(kept.stats().pathCost, fresh.stats().pathCost) << where;
