@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { withPage, engineState, nativeCost, mapsBenchDir } from './support.mjs';
+import { withPage, engineState, nativeCost, mapsBenchDir, loadCore } from './support.mjs';
 
 const dropMap = path.join(mapsBenchDir, 'den312d.map');
 const pickMap = path.join(mapsBenchDir, 'arena.map');
@@ -78,5 +78,25 @@ test('the file picker imports a .map; export writes Moving AI and our format, wh
     await page.waitForFunction(() => document.getElementById('message').dataset.level === 'error');
     assert.match(await page.textContent('#message'), /import broken\.map: line \d+, column \d+: /);
     assert.deepEqual(await engineState(page), kept);
+  });
+});
+
+// The file picker's filter is core's format table: a picker compares a file's last extension
+// with the list, so every format's every ending must be let through by it, and nothing else is
+// listed (besides plain text).
+test('the import picker accepts exactly the endings of core\'s format table', async () => {
+  const { formats } = (await loadCore()).registry();
+  assert.ok(formats.length >= 4, `${formats.length} formats in the table`);
+  await withPage({}, async ({ page }) => {
+    const accept = (await page.getAttribute('#import-file', 'accept')).split(',');
+    const lastExtension = (name) => name.slice(name.lastIndexOf('.')).toLowerCase();
+    for (const f of formats) {
+      for (const ending of f.extensions) {
+        assert.ok(accept.includes(lastExtension(`map${ending}`)), `${f.name}: a file named map${ending} passes the picker (${accept})`);
+      }
+    }
+    const endings = new Set(formats.flatMap((f) => f.extensions.map((e) => lastExtension(`map${e}`))));
+    assert.deepEqual(accept.filter((a) => a !== 'text/plain').sort(), [...endings].sort(), 'no ending outside the table');
+    assert.ok(accept.includes('text/plain'));
   });
 });

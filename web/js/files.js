@@ -23,6 +23,13 @@ export function parseIndex(json) {
     .filter((m) => m.file && !m.file.includes('..'));
 }
 
+// The file picker's filter from core's format table (registry().formats): the last part of
+// each format's endings (a picker matches ".txt", not ".map.txt"), and plain text.
+export function importAccept(formats) {
+  const endings = formats.flatMap((f) => f.extensions.map((e) => e.slice(e.lastIndexOf('.'))));
+  return [...new Set(endings), 'text/plain'].join(',');
+}
+
 export class Files {
   // store: the document (loads go through it); messages: the message area.
   constructor(store, messages) {
@@ -63,6 +70,7 @@ export class Files {
       const file = ev.target.value;
       if (file) await this.loadBundled(file);
     });
+    $('import-file').accept = importAccept(this.store.engine.registry.formats);
     $('import-button').addEventListener('click', () => $('import-file').click());
     $('import-file').addEventListener('change', async (ev) => {
       const file = ev.target.files?.[0];
