@@ -21,7 +21,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { LinkError, kLinkPrefix, decodeLinkText } from '../../web/js/share.js';
-import { DocumentError, documentContext, documentLink, readDocumentLink, kFieldNames, kFields, kLabParams } from '../../web/js/document.js';
+import { DocumentError, documentContext, documentLink, readDocumentLink, kFieldNames, kFields, kLabParams, kDocumentVersion } from '../../web/js/document.js';
 import { loadCore } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,7 +41,7 @@ before(async () => { context = documentContext(await loadCore()); });
 
 // A decoded document: only the schema's fields, each one as its own check gives it back.
 function checkDecoded({ document, problems }) {
-  assert.equal(document.v, 2);
+  assert.equal(document.v, kDocumentVersion);
   for (const key of Object.keys(document)) assert.ok(key === 'v' || kFieldNames.includes(key), `unknown field ${key} passed through`);
   for (const field of kFields) {
     if (document[field.name] === undefined || field.carriedBy) continue;
