@@ -11,6 +11,7 @@ const near = (a, b, tol = 6) => a.every((v, k) => Math.abs(v - b[k]) <= tol);
 
 test('the start and goal markers are drawn over the path lines; the arcade legend shows the grid\'s colours', async () => {
   await withPage({ viewport: { width: 1280, height: 800 } }, async ({ page }) => {
+    await page.click('#finish');  // the first view opens unsolved
     await nextFrames(page);
     // Inside each marker's disc no pixel has a path line's colour (the lines end at the cell centres).
     const r = await page.evaluate(() => {
