@@ -29,6 +29,12 @@ const result = (s) => s.evaluate(() => {
 });
 const message = (s) => s.evaluate(() => document.getElementById('message').textContent);
 
+// The Tools view by its button: a fresh browser opens the Learn view.
+async function showTools(s) {
+  if (await s.evaluate(() => document.documentElement.dataset.view) !== 'tools') await s.click('#view-switch');
+  await s.waitFor(() => document.documentElement.dataset.view === 'tools');
+}
+
 async function playToEnd(s) {
   await s.click('#play');
   await s.waitFor(() => window.playground.controller.state === 'finished', null, 60000);
@@ -89,6 +95,7 @@ flow('share-link', 'Share copies the link; the link in a fresh browser gives the
   }, [a, b]);
   assert.deepEqual(await endpoints(s), [a, b]);
   const here = await playToEnd(s);
+  await showTools(s);
   await s.click('#share');
   await s.waitFor(() => /^Link (copied|ready)/.test(document.getElementById('message').textContent));
   const link = await s.evaluate(() => document.getElementById('share-link').value);
@@ -115,6 +122,7 @@ flow('share-link', 'Share copies the link; the link in a fresh browser gives the
 
 flow('picture', 'Picture saves a PNG at the map\'s own size', async (s) => {
   const size = await s.evaluate(() => [window.playground.engine.width * 16, window.playground.engine.height * 16]);
+  await showTools(s);
   await s.click('#export-png');
   await s.waitFor(() => /^(Saved|Could not)/.test(document.getElementById('message').textContent));
   assert.match(await message(s), new RegExp(`^Saved \\S+\\.png \\(${size[0]} x ${size[1]} pixels`));
@@ -131,6 +139,7 @@ flow('record', 'Record saves a video: WebM in Chromium and Firefox; in WebKit an
     assert.ok(n.disabled && n.shown && /cannot record video/.test(n.text), `Record is off without a visible reason: ${JSON.stringify(n)}`);
     console.log(`${s.name}: Record is unavailable, and says so: ${n.text}`);
   };
+  await showTools(s);
   if ((await note()).disabled) return unavailable();
   await s.select('#video-speed', '100');
   await s.click('#record-video');
@@ -145,6 +154,7 @@ flow('record', 'Record saves a video: WebM in Chromium and Firefox; in WebKit an
 });
 
 flow('lesson-try', 'a built-in lesson opens and its first Try this gives its stated result', async (s) => {
+  await showTools(s);
   await s.evaluate(() => {
     const sel = document.getElementById('lesson-select');
     sel.selectedIndex = 1;
@@ -160,9 +170,8 @@ flow('lesson-try', 'a built-in lesson opens and its first Try this gives its sta
   assert.equal(await s.evaluate(() => document.querySelector('#lesson-tries .lesson-try').dataset.state), 'ok');
 });
 
-flow('learn-step-line', 'Learn opens, Step line highlights one line of the pseudo-code, Back line goes back one', async (s) => {
-  await s.click('#learn > summary');
-  await s.waitFor(() => document.getElementById('learn').open);
+flow('learn-step-line', 'the Learn view (a first visit\'s): Step line highlights one line of the pseudo-code, Back line goes back one', async (s) => {
+  assert.equal(await s.evaluate(() => document.documentElement.dataset.view), 'learn', 'a fresh browser opens the Learn view');
   await s.click('#code-step-line');
   await s.click('#code-step-line');
   const lines = await s.evaluate(() => [...document.querySelectorAll('#code-listing li.current')].map((li) => Number(li.dataset.line)));
@@ -195,16 +204,22 @@ flow('phone-layout', 'at 390 x 844 (a phone, in a frame) nothing overflows and e
     document.body.append(frame);
   });
   await s.waitFor(() => document.getElementById('phone').contentDocument?.body?.dataset.ready === 'true', null, 30000);
-  const layout = await s.evaluate(() => {
+  // Both views: the Learn view a first visit opens, then the Tools view by its button.
+  const measure = () => s.evaluate(() => {
     const w = document.getElementById('phone').contentWindow, d = w.document;
     const controls = [...d.querySelectorAll('#topbar :is(input, button, select), #panel :is(input, button, select)')]
       .filter((el) => el.getClientRects().length > 0 && w.getComputedStyle(el).visibility !== 'hidden');
     const small = controls.map((el) => ({ el, r: el.getBoundingClientRect() })).filter(({ r }) => r.width < 24 - 1e-3 || r.height < 24 - 1e-3)
       .map(({ el, r }) => `${el.id || el.tagName} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
-    return { width: w.innerWidth, scroll: d.documentElement.scrollWidth, count: controls.length, small };
+    return { view: d.documentElement.dataset.view, width: w.innerWidth, scroll: d.documentElement.scrollWidth, count: controls.length, small };
   });
-  assert.equal(layout.width, 390);
-  assert.ok(layout.scroll <= layout.width, `the page is ${layout.scroll - layout.width} px wider than the phone`);
-  assert.ok(layout.count >= 30, `only ${layout.count} visible controls found`);
-  assert.deepEqual(layout.small, [], 'controls under 24 x 24 px');
+  for (const [view, least] of [['learn', 4], ['tools', 30]]) {
+    if (view === 'tools') await s.evaluate(() => document.getElementById('phone').contentDocument.getElementById('view-switch').click());
+    const layout = await measure();
+    assert.equal(layout.view, view);
+    assert.equal(layout.width, 390);
+    assert.ok(layout.scroll <= layout.width, `${view}: the page is ${layout.scroll - layout.width} px wider than the phone`);
+    assert.ok(layout.count >= least, `${view}: only ${layout.count} visible controls found`);
+    assert.deepEqual(layout.small, [], `${view}: controls under 24 x 24 px`);
+  }
 });

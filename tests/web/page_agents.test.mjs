@@ -40,7 +40,7 @@ test('the agent walks the smoothed path to the goal through the tunnel', async (
       return { status: e.status(), cells: e.path().length, goal: e.goal() };
     });
     assert.equal(setup.status, 2, 'the engine found the path');
-    await page.check('#agents-view-raw');
+    for (const name of ['raw', 'pulled', 'smooth']) await page.check(`#agents-view-${name}`);  // the cell path alone by default
     const views = await page.evaluate(() => {
       const p = window.agents.paths;
       return { raw: p.raw.length, pulled: p.pulled.length, smooth: p.smooth.length, wraps: p.smooth.filter((q) => q.join === 3).length,

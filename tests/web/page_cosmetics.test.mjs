@@ -68,7 +68,7 @@ test('the start and goal markers are drawn over the path lines; the arcade legen
 
 test('a disclosure section\'s title is on its triangle\'s line', async () => {
   await withPage({ viewport: { width: 1280, height: 800 } }, async ({ page }) => {
-    for (const id of ['learn', 'lab', 'hpa']) {
+    for (const id of ['heat', 'lab', 'hpa']) {
       const r = await page.evaluate((d) => {
         const summary = document.querySelector(`#${d} > summary`), h2 = summary.querySelector('h2');
         return { summary: summary.getBoundingClientRect().height, h2: h2.getBoundingClientRect().height };

@@ -57,10 +57,11 @@ test('the main flows raise no CSP violation, and only the embed may be framed by
     await assertClean(page, 'picture');
 
     // Learn: the pseudo-code pane steps a line.
-    await page.click('#learn > summary');
+    await page.click('#view-switch');
     await page.click('#code-step-line');
     await page.waitForFunction(() => document.querySelector('#code-listing li.current') !== null);
     await assertClean(page, 'Learn');
+    await page.click('#view-switch');  // back to the Tools view
 
     // Share: the link and the embed code; the link opened in a new page.
     await page.click('#share');

@@ -76,7 +76,7 @@ const kRoundTrips = {
     await page.uncheck('#wrap-aware');
   },
   sections: async (page) => {
-    for (const id of ['learn', 'lab', 'hpa']) await page.click(`#${id} summary`);
+    for (const id of ['heat', 'lab', 'hpa']) await page.click(`#${id} summary`);
   },
   race: async (page) => {
     await page.check('#race-on');
@@ -185,7 +185,7 @@ test('every schema field, set away from its default, comes back through a share 
 test('a lesson written with "Share as lesson" carries the race and the heat map its text depends on', async () => {
   let fragment;
   await withPageReady(async (page) => {
-    await page.click('#learn summary');
+    await page.click('#heat summary');
     await page.check('#race-on');
     await page.selectOption('#race-algorithm', 'dijkstra');
     await page.selectOption('#heat-kind', 'error');
@@ -209,7 +209,7 @@ test('a lesson written with "Share as lesson" carries the race and the heat map 
     assert.equal(await page.inputValue('#race-algorithm'), 'dijkstra');
     assert.equal(await page.isVisible('#race-grid'), true, 'B\'s canvas is shown');
     assert.equal(await page.inputValue('#heat-kind'), 'error', 'the heat map the text names is on');
-    assert.equal(await page.evaluate(() => document.getElementById('learn').open), true, 'the Learn section is open');
+    assert.equal(await page.evaluate(() => document.getElementById('heat').open), true, 'the heat map and race section is open');
     await page.click('#lesson-tries .lesson-try button');
     await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state !== 'idle');
     assert.equal(await page.getAttribute('#lesson-tries .lesson-try', 'data-state'), 'ok', 'the recorded Try this holds');

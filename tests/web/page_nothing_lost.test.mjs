@@ -6,7 +6,7 @@
 // nothing; opening Learn after "no path" keeps the result and its partial path.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, openPage, generateOnPage, cellPoint, engineState, tabAutosave, lessonLinkOf } from './support.mjs';
+import { withPage, openPage, generateOnPage, cellPoint, engineState, tabAutosave, lessonLinkOf, showLearnView } from './support.mjs';
 
 // Drags the wall brush across a row of the maze with the mouse (one stroke, many cells).
 async function paintWalls(page, from, to) {
@@ -201,7 +201,7 @@ test('regressions: lesson link reload, lab-only change, first Undo after a link,
       cost: document.getElementById('stat-path-cost').textContent, path: Array.from(window.playground.engine.path()) }));
     assert.match(before.cost, /partial/);
     assert.ok(before.path.length > 1, 'a partial path is shown');
-    await page.click('#learn summary');
+    await showLearnView(page);
     await page.waitForTimeout(200);
     const after = await page.evaluate(() => ({ status: document.getElementById('stat-status').textContent,
       cost: document.getElementById('stat-path-cost').textContent, path: Array.from(window.playground.engine.path()) }));

@@ -139,10 +139,10 @@ test('Step line: every line of three expansions (A*, Dijkstra, JPS) equals astar
   const counts = {};
   await withPage({ viewport: { width: 1280, height: 900 } }, async ({ page }) => {
     await page.evaluate(() => window.playground.controller.setLive(false));
-    // Keyboard: the Learn section opens from its summary.
-    await page.focus('#learn > summary');
+    // Keyboard: the Learn view opens from its button.
+    await page.focus('#view-switch');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.getElementById('learn').open);
+    await page.waitForFunction(() => document.documentElement.dataset.view === 'learn');
     for (const config of configs) {
       const args = await cliSearchArgs(config.settings);
       const out = execFileSync(cli, ['trace', mapFiles[config.map], ...args, '--expansions', String(kExpansions), '--open', '1000', '--each-relaxation'], { encoding: 'utf8' });

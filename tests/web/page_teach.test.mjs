@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { withPage, openPage, saveScreenshot, repoDir, cliSearchArgs, nextFrames } from './support.mjs';
+import { withPage, openPage, saveScreenshot, repoDir, cliSearchArgs, nextFrames, showLearnView } from './support.mjs';
 
 const kMap = `astar-map 1
 name: Teaching test
@@ -78,10 +78,10 @@ test('Step line highlights each line of two expansions in order; the open-list t
   assert.equal(trace.length, 2);
   await withPage({}, async ({ page }) => {
     await openTeachingMap(page, settings);
-    // Keyboard: the Learn section opens from its summary.
-    await page.focus('#learn > summary');
+    // Keyboard: the Learn view opens from its button.
+    await page.focus('#view-switch');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.getElementById('learn').open);
+    await page.waitForFunction(() => document.documentElement.dataset.view === 'learn');
     const listing = await page.$$eval('#code-listing li', (lis) => lis.map((li) => li.textContent));
     assert.equal(listing.length, 11);
     assert.match(listing[2], /lowest f = g \+ h/);
@@ -160,7 +160,7 @@ test('heat maps: g, h and f equal the engine\'s, exact and error equal an indepe
   await withPage({}, async ({ page }) => {
     for (const wrapAware of [true, false]) {
       await openTeachingMap(page, { algorithm: 'astar', heuristic: 'manhattan', wrapAware, portalAware: true });
-      await page.evaluate(() => { document.getElementById('learn').open = true; });
+      await page.evaluate(() => { document.getElementById('heat').open = true; });
       await page.click('#finish');
       for (const kind of ['g', 'h', 'f', 'order', 'exact', 'error']) {
         await page.selectOption('#heat-kind', kind);
@@ -240,31 +240,37 @@ test('on a phone the race canvases stack and the Learn controls work by touch si
     assert.ok(b.top >= a.bottom - 1, `B below A (${JSON.stringify({ a, b })})`);
     assert.ok(a.height > 100 && b.height > 100 && Math.abs(a.width - b.width) < 2, 'two canvases of the same width');
     await saveScreenshot(page, 'teach-race-phone.png');
-    await page.evaluate(() => { document.getElementById('learn').open = true; });
-    for (const id of ['code-step-line', 'heat-kind', 'race-on', 'race-algorithm']) {
-      const box = await page.locator(`#${id}`).boundingBox();
-      assert.ok(box && box.width >= 24 && box.height >= 24, `#${id} is at least 24 x 24 (${JSON.stringify(box)})`);
-    }
+    await page.evaluate(() => { document.getElementById('heat').open = true; });
+    const touchSized = async (ids) => {
+      for (const id of ids) {
+        const box = await page.locator(`#${id}`).boundingBox();
+        assert.ok(box && box.width >= 24 && box.height >= 24, `#${id} is at least 24 x 24 (${JSON.stringify(box)})`);
+      }
+    };
+    await touchSized(['heat-kind', 'race-on', 'race-algorithm']);
+    await showLearnView(page);
+    await touchSized(['code-step-line', 'code-back-line', 'view-switch']);
     await page.focus('#code-step-line');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     assert.equal(await page.$eval('#code-listing', (ol) => ol.dataset.current), '1', 'two presses: the set-up line, then the loop test');
-    await page.evaluate(() => document.getElementById('learn').scrollIntoView());
+    await page.evaluate(() => document.getElementById('learn-section').scrollIntoView());
     await saveScreenshot(page, 'teach-learn-phone.png');
   });
 });
 
-test('changing the algorithm with live on shows its own listing, on the goal test of the finished search', async () => {
+test('an algorithm chosen in the Tools view with live on has its own listing in the Learn view, on the goal test of the finished search', async () => {
   await withPage({}, async ({ page }) => {
-    await page.evaluate(() => { document.getElementById('learn').open = true; });
     for (const [algorithm, family, lines] of [['bfs', 'queue', 8], ['dfs', 'stack', 8], ['jps', 'jump', 12], ['dijkstra', 'best-first', 11]]) {
       await page.selectOption('#algorithm', algorithm);
+      await showLearnView(page);
       const shown = await page.evaluate(() => {
         const ol = document.getElementById('code-listing');
         return { family: ol.dataset.family, lines: ol.children.length, current: ol.querySelector('li.current')?.textContent ?? '' };
       });
       assert.deepEqual({ family: shown.family, lines: shown.lines }, { family, lines }, algorithm);
       assert.match(shown.current, /if u is a goal/, `${algorithm}: the finished search ends on its goal test`);
+      await page.click('#view-switch');  // back to the Tools view
     }
   });
 });

@@ -10,7 +10,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { withPage, loadCore, saveScreenshot, generateOnPage } from './support.mjs';
+import { withPage, loadCore, saveScreenshot, generateOnPage, showLearnView } from './support.mjs';
 import { encodeLinkText } from '../../web/js/share.js';
 
 let core;
@@ -218,7 +218,7 @@ test('scrubbing a 256 x 256 map with the mouse: the engine\'s states and open li
   await withPage({ viewport: { width: 1280, height: 800 } }, async ({ page }) => {
     await generateOnPage(page, 'random', 256, 256, 7);
     await page.waitForFunction(() => window.playground.engine.width === 256);
-    await page.evaluate(() => { document.getElementById('learn').open = true; });  // the teaching views follow every seek too
+    await showLearnView(page);  // the teaching views follow every seek too
     await page.click('#finish');
     const query = await pageQuery(page);
     const total = engineTotal(query);

@@ -51,8 +51,11 @@ export async function generateOnPage(page, kind, width, height, seed) {
 
 // Serves dist/ on a free port and opens the page in headless Chromium. Returns
 // { page, url, errors, close }; errors collects uncaught page errors and console errors.
+// view: the page's view for a visitor who has not chosen one ('tools', where most tests work,
+// or 'learn'); null opens it as a first visit does (the Learn view). A view the test picks on
+// the page is kept over reloads, as a visitor's choice is.
 // Always call close() in finally/after(), or node --test hangs on the open browser.
-export async function openPage({ hash = '', viewport = { width: 1280, height: 720 }, waitReady = true, onPage, touch = false } = {}) {
+export async function openPage({ hash = '', viewport = { width: 1280, height: 720 }, waitReady = true, onPage, touch = false, view = 'tools' } = {}) {
   requireDist();
   const { chromium } = await import('playwright-core');
   const { server, url } = await startServer(distDir, 0);
@@ -75,6 +78,7 @@ export async function openPage({ hash = '', viewport = { width: 1280, height: 72
   };
   try {
     const context = await browser.newContext({ viewport, acceptDownloads: true, hasTouch: touch });
+    if (view) await context.addInitScript(presetView, view);
     const page = await context.newPage();
     const errors = [];
     if (onPage) onPage(page);
@@ -89,6 +93,19 @@ export async function openPage({ hash = '', viewport = { width: 1280, height: 72
     await close();
     throw e;
   }
+}
+
+// The Learn view by its button, as a visitor switches (from the Tools view, where most tests work).
+export async function showLearnView(page) {
+  if (await page.evaluate(() => document.documentElement.dataset.view) !== 'learn') await page.click('#view-switch');
+  await page.waitForFunction(() => document.documentElement.dataset.view === 'learn');
+}
+
+// Before the page's scripts: the view a visitor chose, unless one is already chosen.
+function presetView(view) {
+  try {
+    if (!localStorage.getItem('astar-playground/view')) localStorage.setItem('astar-playground/view', view);
+  } catch { /* an opaque origin: no storage */ }
 }
 
 export async function saveScreenshot(page, name) {

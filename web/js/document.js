@@ -9,12 +9,14 @@
 // a problem to show, except the map and the lesson, which refuse the whole document.
 //
 // Versions: 1 was 0.2.0's link and autosave ({ v: 1, map, settings, race?, lab?, lesson? });
-// 2 adds every other field; 3 counts the speed in expansions per second (2 had them per frame).
+// 2 adds every other field; 3 counts the speed in expansions per second (2 had them per frame);
+// 4 has no 'learn' section (the code pane is the Learn view's, a choice of the browser, not the
+// document's) and draws only the cell path unless the string-pulled or smoothed line is asked for.
 // migrate() turns any older version into the current one.
 import { LessonError, parseLesson, cellsNamed } from './lessons/format.js';
 import { encodeLinkText, decodeLinkText, LinkError } from './share.js';
 
-export const kDocumentVersion = 3;
+export const kDocumentVersion = 4;
 export class DocumentError extends Error {
   inLesson = false;  // set when the document carries a lesson (messages then say "the lesson link")
 }
@@ -22,7 +24,7 @@ export class DocumentError extends Error {
 // Names the page itself defines (its views' choices): the views read them from here.
 export const kHeatKindNames = Object.freeze(['none', 'g', 'h', 'f', 'order', 'exact', 'error']);
 export const kLookChoices = Object.freeze(['auto', 'square', 'arcade']);
-export const kSectionNames = Object.freeze(['learn', 'lab', 'hpa']);  // the panel's <details> ids
+export const kSectionNames = Object.freeze(['heat', 'lab', 'hpa']);  // the Tools view's <details> ids
 export const kPathViewNames = Object.freeze(['raw', 'pulled', 'smooth']);
 export const kSettingNames = Object.freeze(['algorithm', 'heuristic', 'weight', 'wrapAware', 'portalAware']);
 // The search's playing speed (the `speed` field; the timeline's slider reads its range here):
@@ -142,7 +144,7 @@ export const kFields = Object.freeze([
   { name: 'heatMap', what: 'heat map', default: () => 'none', check: (v) => oneOf(v, kHeatKindNames, 'heat map') },
   { name: 'overlays', what: 'overlays', default: () => ({ parents: false, numbers: false }),
     check: (v) => booleans(v, ['parents', 'numbers'], 'the overlays') },
-  { name: 'pathViews', what: 'path views', default: () => ({ raw: false, pulled: true, smooth: true }),
+  { name: 'pathViews', what: 'path views', default: () => ({ raw: false, pulled: false, smooth: false }),
     check: (v) => booleans(v, kPathViewNames, 'the path views') },
   { name: 'speed', what: 'speed', default: () => kSpeed.defaultPerSecond,
     check: (v) => {
@@ -194,7 +196,8 @@ export function defaultOf(name, ctx) { return fieldNamed(name).default(ctx); }
 export function migrate(raw, ctx) {
   must(isObject(raw), 'the document is not an object');
   if (raw.v === kDocumentVersion) return raw;
-  if (raw.v === 2) return migrateVersion2(raw);
+  if (raw.v === 3) return migrateVersion3(raw);
+  if (raw.v === 2) return migrateVersion3(migrateVersion2(raw));
   must(raw.v === 1, 'the document has an unknown version');
   const out = { v: kDocumentVersion, map: raw.map, race: raw.race ?? null, lab: raw.lab ?? null };
   if (raw.settings !== undefined) out.settings = raw.settings;
@@ -209,9 +212,22 @@ export function migrate(raw, ctx) {
 // Version 2 played `speed` expansions per animation frame: the same pace on a 60 Hz display,
 // per second, kept inside today's range. Anything else about it is left to the field's check.
 function migrateVersion2(raw) {
-  const out = { ...raw, v: kDocumentVersion };
+  const out = { ...raw, v: 3 };
   if (typeof raw.speed === 'number' && Number.isFinite(raw.speed)) {
     out.speed = Math.min(kSpeed.max, Math.max(kSpeed.min, raw.speed * kSpeed.framesPerSecond));
+  }
+  return out;
+}
+
+// Version 3 had the code pane in a 'learn' section (now the Learn view's: dropped), and every
+// document carried 3's default path views, string-pulled and smoothed on: they become 4's
+// default (the cell path alone); other choices are kept.
+function migrateVersion3(raw) {
+  const out = { ...raw, v: kDocumentVersion };
+  if (Array.isArray(raw.sections)) out.sections = raw.sections.filter((s) => s !== 'learn');
+  const views = raw.pathViews;
+  if (isObject(views) && views.raw === false && views.pulled === true && views.smooth === true) {
+    out.pathViews = { raw: false, pulled: false, smooth: false };
   }
   return out;
 }

@@ -136,7 +136,8 @@ export class Files {
     return this.index;
   }
 
-  async loadBundled(file) {
+  // quiet: the page's own first map (a first visit is not told what it did not ask for).
+  async loadBundled(file, { quiet = false } = {}) {
     const entry = this.index.find((m) => m.file === file);
     try {
       const res = await fetch(`maps/${file}`);
@@ -145,7 +146,7 @@ export class Files {
       const problem = this.asOpened(() => this.store.load(text, file, `open ${entry?.name ?? file}`, { name: entry?.name ?? '' }));
       if (problem) throw new Error(problem);
       this.showChosen(file);
-      this.messages.show(`Opened ${entry?.name ?? file}.`);
+      if (!quiet) this.messages.show(`Opened ${entry?.name ?? file}.`);
       return true;
     } catch (e) {
       this.messages.show(`Could not open maps/${file}: ${e.message}`, 'error');

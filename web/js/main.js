@@ -28,6 +28,7 @@ import { bindTeaching } from './teach/index.js';
 import { LessonsPanel } from './lessons/panel.js';
 import { bindSections } from './views/sections.js';
 import { bindGlossary } from './views/glossary_view.js';
+import { ViewSwitch } from './views/view_switch.js';
 import { $ } from './dom.js';
 
 // The first document: the link in the address, else the tab's autosave, else the arcade maze.
@@ -40,7 +41,7 @@ async function firstMap(store, files, lessons) {
     return 'autosave';
   }
   const preferred = files.index.find((m) => /arcade|pac/i.test(m.file)) ?? files.index[0];
-  if (!preferred || !await files.loadBundled(preferred.file)) store.newBlank(40, 30);
+  if (!preferred || !await files.loadBundled(preferred.file, { quiet: true })) store.newBlank(40, 30);
   store.resetHistory();  // the first map is not an undoable step
   return 'bundled';
 }
@@ -103,8 +104,10 @@ try {
   mapPanel.bind();
   compare.bind();
   files.bind();
-  const teach = bindTeaching({ store, controller, loop, view });
-  const lessons = new LessonsPanel({ store, controller, messages, files });
+  const views = new ViewSwitch();
+  views.bind();
+  const teach = bindTeaching({ store, controller, loop, view, views });
+  const lessons = new LessonsPanel({ store, controller, messages, files, views });
   lessons.bind();
   bindLookPanel(view, loop, store);
   bindSections(store);
@@ -124,7 +127,7 @@ try {
   stats.update();
   if (embed.autoplay) controller.togglePlay();
   bindGlossary();  // after the first map: the notes hold their first text
-  window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, teach, lessons });
+  window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, teach, lessons, views });
   document.body.dataset.ready = 'true';
 } catch (e) {
   const text = document.getElementById('message');

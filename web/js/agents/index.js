@@ -24,7 +24,7 @@ export class AgentsController {
   constructor(app) {
     this.app = app;
     this.world = new World(app.engine);
-    this.views = { raw: false, pulled: true, smooth: true };
+    this.views = { raw: false, pulled: false, smooth: false };  // the cell path alone unless asked (document.js)
     this.paths = { raw: [], pulled: [], smooth: [] };
     this.pathKey = '';
     this.agent = null;
@@ -89,7 +89,12 @@ export class AgentsController {
       this.app.showMessage(failureSentence('The smoothed line', e), 'error');
     }
   }
-  setView(name, on) { this.views[name] = !!on; this.app.requestDraw(); }
+  setView(name, on) {
+    this.views[name] = !!on;
+    const key = document.getElementById(`legend-${name}`);  // each line's legend entry, only while it is drawn
+    if (key) key.hidden = !on;
+    this.app.requestDraw();
+  }
   setSpeed(speed) {
     this.agentSpeed = speed;
     if (this.agent) this.agent.speed = speed;

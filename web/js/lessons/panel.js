@@ -29,8 +29,10 @@ async function fetchText(url, limit) {
 
 export class LessonsPanel {
   // store: the document; controller: the search; messages: the message area; files: share links.
-  constructor({ store, controller, messages, files }) {
+  // views: the Learn / Tools switch (a lesson reads in the Learn view).
+  constructor({ store, controller, messages, files, views = null }) {
     this.store = store;
+    this.views = views;
     this.controller = controller;
     this.messages = messages;
     this.files = files;
@@ -128,6 +130,7 @@ export class LessonsPanel {
     $('lesson-link-box').hidden = true;
     $('lesson-select').value = value.file;
     $('lesson-body').hidden = false;
+    this.views?.lessonOpened();
     $('lesson-body').dataset.source = value.file ? 'builtin' : 'link';
     $('lesson-title').textContent = value.lesson.title;
     $('lesson-summary').textContent = value.lesson.summary;
@@ -163,12 +166,14 @@ export class LessonsPanel {
   close() {
     this.hide();
     if (!this.files.closeLesson()) this.store.partChanged('lesson');
-    $('lesson-open').focus();
+    // Focus stays in the lessons: the list in the Learn view, the chooser in the Tools view.
+    (this.views?.view === 'tools' ? $('lesson-open') : $('lesson-list-box').querySelector('summary')).focus();
   }
   hide() {
     this.current = null;
     this.origin = null;
     $('lesson-body').hidden = true;
+    this.views?.lessonClosed();
     this.renderList();
   }
 

@@ -53,6 +53,9 @@ export class CodePane {
     const listing = $('code-listing');
     listing.replaceChildren(...this.family.lines.map((text, i) => el('li', { text, attrs: { 'data-line': String(i) } })));
     listing.dataset.family = this.family.name;
+    const info = e.algorithmInfo();
+    setText('learn-what', info.usesHeuristic
+      ? `${info.label}, h: ${e.registry.heuristicLabels[e.heuristics.indexOf(e.settings.heuristic)]}` : info.label);
     this.highlight();
   }
 

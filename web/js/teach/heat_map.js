@@ -38,6 +38,7 @@ export class HeatMap {
     this.min = 0;
     this.max = 0;
     this.dirty = true;
+    this.kindChanged = () => {};  // set by the teaching layer: the expansion order needs inspection
     for (const kind of ['map', 'query', 'settings', 'search']) store.on(kind, () => { this.dirty = true; });
   }
 
@@ -47,6 +48,7 @@ export class HeatMap {
     select.addEventListener('change', () => {
       this.kind = select.value;
       this.dirty = true;
+      this.kindChanged();
       requestDraw();
       this.store.partChanged('heatMap');
     });
@@ -58,6 +60,7 @@ export class HeatMap {
         this.kind = kind;
         select.value = kind;
         this.dirty = true;
+        this.kindChanged();
         requestDraw();
       },
     });

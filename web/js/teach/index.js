@@ -1,8 +1,10 @@
-// The teaching layer ("Learn" in the panel): the code pane, the open-list table, heat maps and
-// race mode. While the Learn section is open the engine keeps its expansion records
-// (store.setInspection); the marks the pane and the table place on the grid (the expanded
-// cell, the neighbour being relaxed, a selected open-list row) are drawn by one overlay.
-import { $ } from '../dom.js';
+// The teaching layer: the code pane and the open-list table (the Learn view), heat maps and
+// race mode (a Tools section). In the Learn view, and for the expansion-order heat map, the
+// engine keeps its expansion records (store.setInspection) on maps up to kInspectMaxCells: on a
+// 4096 x 4096 map the order alone is 64 MB, and turning records on replays the search. The
+// marks the pane and the table place on the grid (the expanded cell, the neighbour being
+// relaxed, a selected open-list row) are drawn by one overlay.
+import { $, formatNumber } from '../dom.js';
 import { CodePane } from './code_pane.js';
 import { LineState } from './line_state.js';
 import { OpenListView } from './open_list.js';
@@ -28,7 +30,10 @@ function drawFocus(focus) {
   };
 }
 
-export function bindTeaching({ store, controller, loop, view }) {
+export const kInspectMaxCells = 512 * 512;
+
+// views: the Learn / Tools switch (views/view_switch.js).
+export function bindTeaching({ store, controller, loop, view, views }) {
   const focus = { visible: false, expanded: -1, neighbour: -1, selected: -1, changed: () => loop.requestDraw() };
   // The search at the code pane's line: the open-list table and the grid's cell states show it.
   const line = new LineState(store);
@@ -47,16 +52,28 @@ export function bindTeaching({ store, controller, loop, view }) {
   race.bind();
   view.renderer.addOverlay((ctx, renderer) => heat.draw(ctx, renderer));
   view.renderer.addOverlay(drawFocus(focus));
-  const learn = $('learn');
-  const toggled = () => {
-    const open = learn.open;
-    focus.visible = open;
-    store.setInspection(open);
-    codePane.setActive(open);
-    openList.setActive(open);
-    loop.requestDraw();
+  let active = null, tooBig = null;
+  const update = () => {
+    const cells = store.engine.cellCount, fits = cells <= kInspectMaxCells, inLearn = views.view === 'learn';
+    store.setInspection(fits && (inLearn || heat.kind === 'order'));
+    const learning = inLearn && fits;
+    if (learning !== active) {
+      active = learning;
+      focus.visible = learning;
+      codePane.setActive(learning);
+      openList.setActive(learning);
+      loop.requestDraw();
+    }
+    const big = inLearn && !fits ? cells : null;
+    if (big !== null && big !== tooBig) {
+      $('code-explain').textContent = `The code pane follows searches on maps of up to ${formatNumber(kInspectMaxCells)} cells ` +
+        `(${Math.sqrt(kInspectMaxCells)} x ${Math.sqrt(kInspectMaxCells)}); this one has ${formatNumber(cells)}. The timeline still plays and scrubs the search.`;
+    }
+    tooBig = big;
   };
-  learn.addEventListener('toggle', toggled);
-  toggled();
+  heat.kindChanged = update;
+  views.onChange(update);
+  store.on('map', update);
+  update();
   return { codePane, openList, heat, race, focus, line };
 }

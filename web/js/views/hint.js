@@ -8,6 +8,11 @@ import { $ } from '../dom.js';
 const kSeenKey = 'astar-playground/hint-seen';
 const kTouchHint = 'Tap a cell for the start, then another for the goal (taps take turns); drag either to move it, ' +
   'pinch to zoom. Press Play to watch the search.';
+// The Learn view's first words (its panel has no room for the canvas hint's close button).
+const kIntro = 'Press Play to watch the search grow from S to G, or Step through it one expansion at a time; ' +
+  'Step line follows the code below one neighbour at a time.';
+const kMousePlace = ' Click a cell to move the start, Shift+click (or right-click) for the goal.';
+const kTouchPlace = ' Tap a cell for the start, then another for the goal.';
 const kTouchGridLabel = 'Grid: tap a cell for the start, then another for the goal; drag either to move it';
 
 // A touch screen is the main pointer (a phone or tablet; a laptop with a touch screen keeps the mouse words).
@@ -18,6 +23,7 @@ export function touchFirst() {
 
 export function showFirstVisitHint(canvas) {
   const hint = $('hint');
+  $('learn-intro').textContent = kIntro + (touchFirst() ? kTouchPlace : kMousePlace);
   if (touchFirst()) {
     $('hint-text').textContent = kTouchHint;
     canvas.setAttribute('aria-label', kTouchGridLabel);

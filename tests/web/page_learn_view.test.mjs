@@ -1,0 +1,231 @@
+// The Learn and Tools views (issue 32, web/js/views/view_switch.js). A first visit opens the
+// Learn view: at 1280 x 800 it shows at most 12 visible, enabled controls (counted below), and
+// the code pane and the open list fit the screen beside the canvas. The Tools view reaches
+// every feature README's playground list names (the test reads README's list: a new line there
+// needs its controls here). On a 390 x 844 phone the first lesson's text is on screen with the
+// canvas, without scrolling. Only the cell path is drawn until a line is asked for, and each
+// line's legend entry shows only while it is drawn. Screenshots: learn-desktop.png, learn-phone.png.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openPage, saveScreenshot, nextFrames } from './support.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Interactive controls a user can operate now: form controls, links and disclosure summaries
+// that are rendered (not in a closed <details>, not display:none or visibility:hidden) and not
+// disabled. Glossary words (.term) are focusable for their definitions but are text, not controls;
+// the canvas and the scrolling boxes are focusable for the keyboard but are not controls either.
+function visibleControls(page) {
+  return page.evaluate(() => [...document.querySelectorAll('button, input, select, textarea, a[href], summary')]
+    .filter((e) => e.checkVisibility({ visibilityProperty: true }) && !e.disabled && e.type !== 'hidden')
+    .map((e) => e.id || `${e.tagName.toLowerCase()}:${e.textContent.trim().slice(0, 24)}`));
+}
+const box = (page, selector) => page.evaluate((sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
+}, selector);
+const viewOf = (page) => page.evaluate(() => document.documentElement.dataset.view);
+
+test('first visit at 1280 x 800: the Learn view, at most 12 controls, code pane and open list beside the canvas', async () => {
+  const { page, errors, close } = await openPage({ view: null, viewport: { width: 1280, height: 800 } });
+  try {
+    assert.equal(await viewOf(page), 'learn', 'a first visit opens the Learn view');
+    const controls = await visibleControls(page);
+    console.log(`Learn view, first visit, 1280 x 800: ${controls.length} controls: ${controls.join(', ')}`);
+    assert.ok(controls.length <= 12, `at most 12 controls (${controls.length}: ${controls.join(', ')})`);
+    for (const id of ['play', 'step', 'step-back', 'scrub', 'speed', 'code-step-line', 'code-back-line', 'view-switch']) {
+      assert.ok(await page.isVisible(`#${id}`), `#${id} is in the Learn view`);
+    }
+    for (const id of ['algorithm', 'compare', 'map-select', 'share', 'undo', 'generate']) {
+      assert.equal(await page.isVisible(`#${id}`), false, `#${id} waits in the Tools view`);
+    }
+    // Step once so the open list has rows; the pane and the list stay beside the canvas, on screen.
+    await page.click('#step');
+    await page.waitForFunction(() => document.querySelectorAll('#open-list-rows tr').length > 0);
+    const canvas = await box(page, '#grid'), code = await box(page, '#code-listing'), list = await box(page, '#learn-section .table-scroll');
+    for (const [name, b] of [['code pane', code], ['open list', list]]) {
+      assert.ok(b.left >= canvas.right - 1, `the ${name} is beside the canvas (${JSON.stringify(b)})`);
+      assert.ok(b.top >= 0 && b.bottom <= 800, `the ${name} is on the 800 px screen (${JSON.stringify(b)})`);
+      assert.ok(b.height > 10, `the ${name} is shown`);
+    }
+    assert.ok(await page.isVisible('#ghf'), 'the Learn view defines g, h and f');
+    assert.match(await page.textContent('#learn-intro'), /Press Play/, 'and says what to do first');
+    assert.match(await page.textContent('#learn-what'), /A\*/, 'and names the search it shows');
+    await page.click('#reset');
+    await nextFrames(page);
+    await saveScreenshot(page, 'learn-desktop.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('Tools and back: the same document, the choice kept over a reload, a lesson reads in the Learn view', async () => {
+  const { page, errors, close } = await openPage({ view: null });
+  try {
+    const before = await page.evaluate(() => window.playground.docText());
+    await page.click('#view-switch');
+    assert.equal(await viewOf(page), 'tools');
+    assert.equal(await page.textContent('#view-switch'), 'Learn', 'the button goes back');
+    assert.ok(await page.isVisible('#algorithm') && await page.isVisible('#compare'), 'the tools show');
+    assert.equal(await page.isVisible('#code-listing'), false, 'the code pane is the Learn view\'s');
+    assert.equal(await page.evaluate(() => window.playground.docText()), before, 'switching views changes nothing in the document');
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    assert.equal(await viewOf(page), 'tools', 'the visitor\'s choice is kept');
+    // A lesson opened from the Tools view reads in the Learn view, and closing it goes back.
+    await page.selectOption('#lesson-select', { index: 1 });
+    await page.click('#lesson-open');
+    await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
+    assert.equal(await viewOf(page), 'learn', 'a lesson opens in the Learn view');
+    assert.ok(await page.isVisible('#lesson-text') && await page.isVisible('#code-listing'));
+    const inLesson = await visibleControls(page);
+    console.log(`Learn view in a lesson's first page: ${inLesson.length} controls: ${inLesson.join(', ')}`);
+    await page.click('#lesson-close');
+    await page.waitForFunction(() => document.getElementById('lesson-body').hidden);
+    assert.equal(await viewOf(page), 'tools', 'closing the lesson goes back to the Tools view');
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    assert.equal(await viewOf(page), 'tools', 'the lesson\'s switch was not remembered as the visitor\'s choice');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+// README's playground list, each line by its first words, and the controls that line names.
+// A line whose feature lives in the Learn view names the switch that leads there.
+const kReadmeFeatures = new Map([
+  ['pick a bundled', ['#map-select', '#live']],
+  ['a timeline under', ['#reset', '#step-back', '#play', '#step', '#finish', '#scrub', '#speed']],
+  ['choose the algorithm', ['#algorithm', '#heuristic', '#wrap-aware', '#portal-aware', '#diagonal', '#weight', '#cost-model', '#stats']],
+  ['square or hex', ['#cells']],
+  ['*compare all* (or', ['#compare']],
+  ['*lessons* (the first', ['#lesson-select', '#lesson-open', '#lesson-author-open', '#lesson-list-box > summary']],
+  ['plain words: g,', ['#panel .term']],
+  ['hover or tap', ['#inspector', '#show-parents', '#show-numbers']],
+  ['two views over', ['#view-switch']],
+  ['*heat maps and', ['#heat-kind', '#race-on']],
+  ['looks (*look*): the', ['#look', '#pellets']],
+  ['*picture* saves a', ['#export-png', '#video-speed', '#record-video']],
+  ['embeds: share also', ['#share']],
+  ['paint walls, floor', ['input[name=tool][value=wall]', 'input[name=tool][value=terrain]', 'input[name=tool][value=portal]',
+    'input[name=tool][value=oneway]', '#wrap-x', '#wrap-y', '#undo', '#redo', '#new-map', '#generator', '#generate',
+    '#import-button', '#export-ours', '#export-movingai']],
+  ['*share link* puts', ['#share']],
+  ['start and goal', ['#legend', '#agents-view-pulled', '#agents-view-smooth']],
+  ['keyboard: with the', ['#grid']],
+  ['agents: a sprite', ['#agents-walk', '#agents-squad', '#agents-speed', '#replan-walk']],
+  ['*lab* (genetic algorithm', ['#lab-method', '#lab-play']],
+]);
+
+function readmePlaygroundLines() {
+  const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## The playground'), readme.indexOf('\n## ', readme.indexOf('## The playground') + 5));
+  return section.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2).toLowerCase());
+}
+
+test('the Tools view reaches every feature README lists', async () => {
+  const { page, errors, close } = await openPage({ view: 'tools' });
+  try {
+    await page.waitForSelector('#agents-panel');
+    await page.waitForSelector('#replan-walk');
+    const lines = readmePlaygroundLines();
+    assert.ok(lines.length >= 15, `README's playground list read (${lines.length} lines)`);
+    const seen = [];
+    for (const line of lines) {
+      const key = [...kReadmeFeatures.keys()].find((k) => line.startsWith(k));
+      assert.ok(key, `README's line "${line.slice(0, 50)}…" has its controls in this test's table`);
+      for (const selector of kReadmeFeatures.get(key)) {
+        const target = page.locator(selector).first();
+        // A closed section opens by its summary, as a visitor would.
+        const summary = await target.evaluate((e) => {
+          const details = e.closest('details');
+          return details && !details.open ? `#${details.id} > summary` : null;
+        });
+        if (summary) await page.click(summary);
+        assert.ok(await target.isVisible(), `"${key}…": ${selector} is visible in the Tools view`);
+        seen.push(selector);
+      }
+    }
+    console.log(`Tools view: ${lines.length} README lines, ${new Set(seen).size} controls reached`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('390 x 844 phone: the first lesson\'s text on screen with the canvas, without scrolling', async () => {
+  const { page, errors, close } = await openPage({ view: null, viewport: { width: 390, height: 844 }, touch: true });
+  try {
+    assert.equal(await viewOf(page), 'learn');
+    await page.tap('#lesson-list-box > summary');
+    await page.tap('#lesson-list button[data-file]');
+    await page.waitForFunction(() => !document.getElementById('lesson-body').hidden && document.getElementById('lesson-text').textContent.length > 20);
+    await nextFrames(page);
+    const scrolled = await page.evaluate(() => ({ window: scrollY, panel: document.getElementById('panel').scrollTop }));
+    assert.deepEqual(scrolled, { window: 0, panel: 0 }, 'nothing was scrolled');
+    const canvas = await box(page, '#grid'), text = await box(page, '#lesson-text');
+    assert.ok(canvas.top >= 0 && canvas.bottom <= 844 && canvas.height >= 250, `the canvas is on screen (${JSON.stringify(canvas)})`);
+    // The text's first three lines (about 60 px) are on screen below the canvas and its timeline.
+    assert.ok(text.top >= canvas.bottom && text.top + 60 <= 844, `the lesson's text is on screen (${JSON.stringify(text)})`);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, 'no sideways scrolling');
+    await saveScreenshot(page, 'learn-phone.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('only the cell path is drawn by default; a line asked for is drawn with its legend entry', async () => {
+  const { page, errors, close } = await openPage({ view: 'tools' });
+  try {
+    await page.waitForSelector('#agents-view-pulled');
+    await page.click('#finish');
+    await page.waitForFunction(() => window.playground.controller.state === 'finished');
+    for (const name of ['raw', 'pulled', 'smooth']) {
+      assert.equal(await page.isVisible(`#legend-${name}`), false, `no ${name} line in the legend by default`);
+      assert.equal(await page.isChecked(`#agents-view-${name}`), false);
+    }
+    const pixels = () => page.evaluate(() => {
+      const c = document.getElementById('grid'), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let h = 0;
+      for (let i = 0; i < d.length; i += 4) h = (h * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) >>> 0;
+      return h;
+    });
+    await nextFrames(page);
+    const plain = await pixels();
+    await page.click('#agents-view-pulled');
+    await nextFrames(page);
+    assert.ok(await page.isVisible('#legend-pulled'), 'the string-pulled line has its legend entry while drawn');
+    assert.notEqual(await pixels(), plain, 'and is drawn');
+    await page.click('#agents-view-pulled');
+    await nextFrames(page);
+    assert.equal(await page.isVisible('#legend-pulled'), false, 'turned off, its entry goes');
+    assert.equal(await pixels(), plain, 'and so does the line');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('on a map over the code pane\'s limit the Learn view says so and the search still plays', async () => {
+  const { page, errors, close } = await openPage({ view: 'learn' });
+  try {
+    const limit = await page.evaluate(async () => (await import('./js/teach/index.js')).kInspectMaxCells);
+    const side = Math.ceil(Math.sqrt(limit)) + 1;
+    await page.evaluate((n) => window.playground.store.newBlank(n, n), side);
+    await page.waitForFunction(() => /follows searches on maps of up to/.test(document.getElementById('code-explain').textContent));
+    assert.equal(await page.evaluate(() => window.playground.engine.raw.inspection()), false, 'no expansion records on a big map');
+    await page.click('#step');
+    await page.waitForFunction(() => window.playground.engine.stats().expanded >= 1);
+    await page.evaluate(() => window.playground.store.newBlank(20, 20));
+    await page.waitForFunction(() => window.playground.engine.raw.inspection() === true);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
