@@ -14,6 +14,8 @@
 //     code equals one of core/include/astar/limits.h's large limits (or one less), as a typed
 //     copy of a range bound would. A number that only happens to be equal says so with a
 //     `// not a limit: why` comment on its line.
+//  5. No globals: only main.js assigns to window (window.playground, for tests and the console);
+//     the optional modules get what they need from install(app, modules) (optional_modules.js).
 // Usage: node scripts/check_web.mjs [dir]   (default web/js); exit 1 and one line per problem.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -105,6 +107,14 @@ export function encodedFormUses(file, code) {
   return problems;
 }
 
+// 5: assignments to window or globalThis outside main.js.
+export function globalWrites(file, code) {
+  if (path.basename(file) === 'main.js') return [];
+  const lineOf = (i) => code.slice(0, i).split('\n').length;
+  return [...code.matchAll(/\b(window|globalThis|self)\.([\w$]+)\s*(?:=(?!=)|\?\?=|\|\|=)/g)]
+    .map((m) => `${file}:${lineOf(m.index)}: ${m[1]}.${m[2]} assigned: a global (main.js passes what a module needs to its install())`);
+}
+
 // core's limits as { value: name }: each `inline constexpr <type> kName = <number>;` of
 // limits.h whose value is large enough (or small enough) not to be a common number, and one
 // less for whole ones (a largest index).
@@ -139,7 +149,7 @@ export function checkWeb(dir, { limits = readLimits() } = {}) {
     const raw = fs.readFileSync(file, 'utf8'), code = codeOnly(raw), name = path.relative(process.cwd(), file);
     graph.set(file, importsOf(file, raw).filter((f) => f !== file));
     if (!kWriters.has(path.basename(file))) problems.push(...documentWrites(name, code));
-    problems.push(...encodedFormUses(name, code), ...typedLimits(name, code, raw, limits));
+    problems.push(...encodedFormUses(name, code), ...typedLimits(name, code, raw, limits), ...globalWrites(name, code));
   }
   for (const cycle of findCycles(graph)) {
     problems.push(`import cycle: ${cycle.map((f) => path.relative(dir, f)).join(' -> ')}`);
@@ -153,5 +163,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const p of problems) console.log(p);
   if (problems.length) process.exit(1);
   console.log(`check_web: ${listModules(dir).length} modules, no import cycle, only store.js writes the document, ` +
-    'only document.js reads or writes its encodings, no typed copy of core\'s limits');
+    'only document.js reads or writes its encodings, no typed copy of core\'s limits, no globals');
 }

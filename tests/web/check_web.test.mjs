@@ -84,6 +84,24 @@ test('the document\'s encodings outside document.js are found: link coders, loca
   assert.match(problems[3], /files\.js:4: localStorage outside document\.js/);
 });
 
+test('globals are found: window, globalThis and self assigned outside main.js', () => {
+  const dir = fixture({
+    'main.js': 'window.playground = {};\n',  // the page's one handle: fine
+    'agents/boot.js': [
+      'export function install(app) {',
+      '  window.agents = app;',
+      '  if (window.agents === app) globalThis.x ??= 1;',
+      '  self.y = 2;',
+      '}',
+    ].join('\n'),
+  });
+  const problems = checkWeb(dir, { limits: new Map() });
+  assert.equal(problems.length, 3, problems.join('\n'));
+  assert.match(problems[0], /boot\.js:2: window\.agents assigned/);
+  assert.match(problems[1], /boot\.js:3: globalThis\.x assigned/);
+  assert.match(problems[2], /boot\.js:4: self\.y assigned/);
+});
+
 test('numbers equal to core\'s limits (read from limits.h) are found, unless marked as not a limit', () => {
   const limits = readLimits();
   assert.equal(limits.get(4096), 'kMaxGridSide', 'limits.h is read');

@@ -14,7 +14,7 @@ import { withPage, saveScreenshot, nextFrames } from './support.mjs';
 async function agentsInstalled(page) {
   const linked = await page.evaluate(() => typeof window.playground.engine.core.AgentWorld === 'function');
   if (!linked) return false;
-  await page.waitForFunction(() => !!window.agents, null, { timeout: 10000 });
+  await page.waitForFunction(() => !!window.playground.modules.agents, null, { timeout: 10000 });
   return true;
 }
 
@@ -42,9 +42,9 @@ test('the agent walks the smoothed path to the goal through the tunnel', async (
     assert.equal(setup.status, 2, 'the engine found the path');
     for (const name of ['raw', 'pulled', 'smooth']) await page.check(`#agents-view-${name}`);  // the cell path alone by default
     const views = await page.evaluate(() => {
-      const p = window.agents.paths;
+      const p = window.playground.modules.agents.paths;
       return { raw: p.raw.length, pulled: p.pulled.length, smooth: p.smooth.length, wraps: p.smooth.filter((q) => q.join === 3).length,
-        shown: { ...window.agents.views } };
+        shown: { ...window.playground.modules.agents.views } };
     });
     assert.equal(views.raw, setup.cells);
     assert.equal(views.wraps, 1, 'the smoothed path keeps the tunnel jump');
@@ -53,14 +53,14 @@ test('the agent walks the smoothed path to the goal through the tunnel', async (
     await page.evaluate(() => {
       window.agentTrace = [];
       window.playground.addTicker(() => {
-        const s = window.agents.agentState();
-        if (s) window.agentTrace.push(window.agents.world.open(s.x, s.y));
+        const s = window.playground.modules.agents.agentState();
+        if (s) window.agentTrace.push(window.playground.modules.agents.world.open(s.x, s.y));
         return !!(s && !s.done);
       });
     });
     await page.click('#agents-walk');
-    await page.waitForFunction(() => window.agents.agentState()?.done, null, { timeout: 20000 });
-    const end = await page.evaluate(() => ({ ...window.agents.agentState(), trace: window.agentTrace }));
+    await page.waitForFunction(() => window.playground.modules.agents.agentState()?.done, null, { timeout: 20000 });
+    const end = await page.evaluate(() => ({ ...window.playground.modules.agents.agentState(), trace: window.agentTrace }));
     assert.equal(end.cell, setup.goal, 'the agent stands on the goal');
     assert.equal(end.jumps, 1, 'through the tunnel once');
     assert.ok(end.travelled < 8, `walked ${end.travelled.toFixed(2)} cells, the short way`);
@@ -84,9 +84,9 @@ test('crowd mode: 500 agents on a flow field (frame time reported)', async (t) =
     assert.ok(goal >= 0);
     await page.fill('#agents-count', '500');
     await page.click('#agents-crowd');
-    await page.waitForFunction(() => window.agents.frameMs.length >= 240, null, { timeout: 90000 });
+    await page.waitForFunction(() => window.playground.modules.agents.frameMs.length >= 240, null, { timeout: 90000 });
     const r = await page.evaluate(() => {
-      const a = window.agents, c = a.crowd;
+      const a = window.playground.modules.agents, c = a.crowd;
       let inWalls = 0;
       for (let i = 0; i < c.count; i++) if (!a.world.open(c.x[i], c.y[i])) inWalls++;
       return { agents: a.frameStats(), page: window.playground.frameStats(), count: c.count, inWalls, arrived: c.arrived };
@@ -138,7 +138,7 @@ test('the page stays responsive while the path worker searches a 1024 x 1024 map
       };
       setTimeout(tickTimer, 10);
       window.workerDone = null;
-      window.agents.workerFind(2).then((r) => { window.workerDone = r; }, (err) => { window.workerDone = { error: err.message }; });
+      window.playground.modules.agents.workerFind(2).then((r) => { window.workerDone = r; }, (err) => { window.workerDone = { error: err.message }; });
     });
     const box = await page.locator('#grid').boundingBox();
     let moves = 0;
@@ -186,7 +186,7 @@ test('ghost chase on the arcade map: arrows steer Pac-Man, ghosts re-plan within
       await page.waitForTimeout(500);
     }
     const r = await page.evaluate(() => {
-      const a = window.agents, c = a.chase, w = a.world;
+      const a = window.playground.modules.agents, c = a.chase, w = a.world;
       return {
         replans: c.replans, budget: c.budget, maxExpansions: c.maxExpansions, pacOpen: w.open(c.pac.x, c.pac.y), ghostsOpen: c.ghosts.every((g) => w.open(g.x, g.y)),
         pacMoved: Math.hypot(c.pac.x - w.centre(window.playground.engine.start()).x, c.pac.y - w.centre(window.playground.engine.start()).y),
@@ -226,7 +226,7 @@ test('a ghost chase with Pac-Man on a wall is refused with a message', async (t)
     });
     await page.click('#agents-chase');
     await waitForMessage(page, /Pac-Man must start on a floor cell/);
-    assert.equal(await page.evaluate(() => window.agents.chase), null, 'no chase runs');
+    assert.equal(await page.evaluate(() => window.playground.modules.agents.chase), null, 'no chase runs');
     assert.equal(await page.textContent('#agents-chase'), 'Ghost chase');
   });
 });
@@ -237,20 +237,20 @@ test('a catch costs Pac-Man a life (panel and message); the third ends the chase
     await page.click('#agents-chase');
     assert.equal(await page.textContent('#agents-lives'), 'Lives: 3');
     // Pac-Man stands still at the start; faster ghosts only make the test shorter.
-    await page.evaluate(() => { window.agents.chase.speed = 25; });
+    await page.evaluate(() => { window.playground.modules.agents.chase.speed = 25; });
     for (const left of [2, 1]) {
       await page.waitForFunction((n) => document.getElementById('agents-lives').dataset.value === String(n), left, { timeout: 30000 });
       await waitForMessage(page, new RegExp(`Caught! Pac-Man lost a life: ${left} left`));
       assert.equal(await page.textContent('#agents-lives'), `Lives: ${left}`);
       const back = await page.evaluate(() => {
-        const a = window.agents, c = a.chase, s = a.world.centre(window.playground.engine.start());
+        const a = window.playground.modules.agents, c = a.chase, s = a.world.centre(window.playground.engine.start());
         return Math.hypot(c.pac.x - s.x, c.pac.y - s.y);
       });
       assert.ok(back < 1e-9, 'Pac-Man starts again from the start');
-      await page.evaluate(() => { window.agents.chase.speed = 25; });
+      await page.evaluate(() => { window.playground.modules.agents.chase.speed = 25; });
     }
     await waitForMessage(page, /Game over: the ghosts caught Pac-Man 3 times/, 30000);
-    assert.equal(await page.evaluate(() => window.agents.chase), null, 'the chase ended');
+    assert.equal(await page.evaluate(() => window.playground.modules.agents.chase), null, 'the chase ended');
     assert.equal(await page.textContent('#agents-chase'), 'Ghost chase');
     assert.equal(await page.textContent('#agents-lives'), '');
   });
@@ -267,17 +267,17 @@ test('walker and squad: their buttons stop them while walking and clear them aft
       await page.click(button);
       assert.equal(await page.textContent(button), `Stop ${name}`);
       await page.waitForTimeout(300);
-      assert.ok(await page.evaluate((k) => !window.agents[k].done, key), `the ${name} is on its way`);
+      assert.ok(await page.evaluate((k) => !window.playground.modules.agents[k].done, key), `the ${name} is on its way`);
       assert.ok((await canvasPixels(page)) !== empty, `the ${name} is drawn`);
       await page.click(button);  // stop
-      assert.equal(await page.evaluate((k) => window.agents[k], key), null, `the ${name} stopped`);
+      assert.equal(await page.evaluate((k) => window.playground.modules.agents[k], key), null, `the ${name} stopped`);
       assert.equal(await page.textContent(button), idle);
       await page.fill('#agents-speed', '30');
       await page.click(button);
-      await page.waitForFunction((k) => window.agents[k]?.done, key, { timeout: 30000 });
+      await page.waitForFunction((k) => window.playground.modules.agents[k]?.done, key, { timeout: 30000 });
       await page.waitForFunction(([b, text]) => document.querySelector(b).textContent === text, [button, `Clear ${name}`], { timeout: 2000 });
       await page.click(button);  // clear
-      assert.equal(await page.evaluate((k) => window.agents[k], key), null, `the ${name} was cleared`);
+      assert.equal(await page.evaluate((k) => window.playground.modules.agents[k], key), null, `the ${name} was cleared`);
       assert.equal(await page.textContent(button), idle);
       await nextFrames(page);
       assert.ok((await canvasPixels(page)) === empty, `nothing of the ${name} is left on the canvas`);
@@ -294,9 +294,9 @@ test('Destroy a bunker says what happened: not before the crowd, never the last 
     await page.click('#agents-crowd');  // the first map has one goal: one bunker
     await page.click('#agents-bunker');
     await waitForMessage(page, /Only one bunker is left, so it stays/);
-    const one = await page.evaluate(() => ({ goals: Array.from(window.agents.world.raw.flowGoals()), arrived: window.agents.crowd.arrived }));
+    const one = await page.evaluate(() => ({ goals: Array.from(window.playground.modules.agents.world.raw.flowGoals()), arrived: window.playground.modules.agents.crowd.arrived }));
     assert.equal(one.goals.length, 1, 'the last bunker stays');
-    await page.waitForFunction((n) => window.agents.crowd.arrived > n, one.arrived, { timeout: 20000 });
+    await page.waitForFunction((n) => window.playground.modules.agents.crowd.arrived > n, one.arrived, { timeout: 20000 });
     await page.click('#agents-crowd');  // stop
     // Two bunkers, from a map file with two goals, imported through the file chooser.
     const rows = ['..........', '.########.', '..........'];
@@ -306,11 +306,11 @@ test('Destroy a bunker says what happened: not before the crowd, never the last 
     await chooser.setFiles({ name: 'two_bunkers.map.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
     await page.waitForFunction(() => window.playground.engine.width === 10);
     await page.click('#agents-crowd');
-    assert.deepEqual(await page.evaluate(() => Array.from(window.agents.world.raw.flowGoals())), [9, 29]);
+    assert.deepEqual(await page.evaluate(() => Array.from(window.playground.modules.agents.world.raw.flowGoals())), [9, 29]);
     await page.click('#agents-bunker');
     await waitForMessage(page, /Bunker \(9, 0\) destroyed: the crowd re-routes to the last one/);
     const after = await page.evaluate(() => {
-      const raw = window.agents.world.raw;
+      const raw = window.playground.modules.agents.world.raw;
       return { goals: Array.from(raw.flowGoals()), distance: raw.flowDistance()[9] };
     });
     assert.deepEqual(after.goals, [29]);
@@ -330,12 +330,12 @@ test('agents stop with a message when the map changes size; a same-size reload k
     await page.selectOption('#map-select', '');
     await page.selectOption('#map-select', file || 'arcade.map.txt');
     await page.waitForTimeout(300);
-    assert.ok(await page.evaluate(() => !!window.agents.crowd), 'the crowd runs on');
+    assert.ok(await page.evaluate(() => !!window.playground.modules.agents.crowd), 'the crowd runs on');
     await page.fill('#new-width', '2048');
     await page.fill('#new-height', '2048');
     await page.click('#new-map');
     await waitForMessage(page, /Agents stopped: the map changed size or cell shape/, 15000);
-    assert.deepEqual(await page.evaluate(() => [window.agents.crowd, window.agents.agent]), [null, null]);
+    assert.deepEqual(await page.evaluate(() => [window.playground.modules.agents.crowd, window.playground.modules.agents.agent]), [null, null]);
     assert.equal(await page.textContent('#agents-crowd'), 'Crowd');
     assert.equal(await page.textContent('#agents-walk'), 'Walk the path');
     assert.deepEqual(errors, []);

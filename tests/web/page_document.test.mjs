@@ -9,7 +9,7 @@ import { openPage, clickCell } from './support.mjs';
 
 // Waits for the modules that load after the page (agents, HPA*, the lab): they own fields.
 async function ready(page) {
-  await page.waitForFunction(() => window.agents && window.hpa && document.getElementById('lab')?.dataset.ready === 'true',
+  await page.waitForFunction(() => window.playground?.modules?.agents && window.playground.modules.hpa && document.getElementById('lab')?.dataset.ready === 'true',
     null, { timeout: 15000 });
 }
 

@@ -15,9 +15,9 @@ test('turn cost and no-reverse controls drive the ghosts\' turn-aware search', a
       console.log('ASTAR_SKIP: the page has no TurnPlanner or agents (web/turn_bindings.cpp, web/agents_bindings.cpp)');
       return t.skip('no turn-aware ghosts in this build');
     }
-    await page.waitForFunction(() => !!window.agents, null, { timeout: 10000 });
+    await page.waitForFunction(() => !!window.playground.modules.agents, null, { timeout: 10000 });
     await page.click('#agents-chase');
-    const planner = () => page.evaluate(() => ({ cost: window.agents.chase.planner.turnCost(), noReverse: window.agents.chase.planner.noReverse() }));
+    const planner = () => page.evaluate(() => ({ cost: window.playground.modules.agents.chase.planner.turnCost(), noReverse: window.playground.modules.agents.chase.planner.noReverse() }));
     assert.deepEqual(await planner(), { cost: 0, noReverse: true }, 'the defaults: no turn cost, never reverse');
     await page.fill('#agents-turn-cost', '1.5');
     await page.press('#agents-turn-cost', 'Enter');
@@ -31,7 +31,7 @@ test('turn cost and no-reverse controls drive the ghosts\' turn-aware search', a
     assert.equal(await page.inputValue('#agents-turn-cost'), '1.5', 'the refused value is undone');
     assert.deepEqual(await planner(), { cost: 1.5, noReverse: true });
     // Headings by name: wait until every ghost has left the house and moved.
-    await page.waitForFunction(() => window.agents.chase.ghosts.every((g) => g.heading >= 0), null, { timeout: 15000 });
+    await page.waitForFunction(() => window.playground.modules.agents.chase.ghosts.every((g) => g.heading >= 0), null, { timeout: 15000 });
     await page.waitForFunction(() => /^Headings: (N|E|S|W) (N|E|S|W) (N|E|S|W) (N|E|S|W)$/.test(document.getElementById('agents-ghost-headings').textContent),
       null, { timeout: 5000 });
     const names = await page.evaluate(() => window.playground.engine.registry.directions.map((d) => d.name));

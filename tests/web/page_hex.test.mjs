@@ -410,11 +410,11 @@ test('agents on the hex maze: drawn at the hexagon centres, the walker takes the
   await withPage({}, async ({ page }) => {
     const linked = await page.evaluate(() => typeof window.playground.engine.core.AgentWorld === 'function');
     if (!linked) return t.skip('no agents in this build');  // (not ASTAR_SKIP: the rest of this file ran)
-    await page.waitForFunction(() => !!window.agents, null, { timeout: 10000 });
+    await page.waitForFunction(() => !!window.playground.modules.agents, null, { timeout: 10000 });
     await openHexMap(page);
     // The agents' positions are layout units: offset + position * cell is the renderer's centre.
     const mismatch = await page.evaluate(() => {
-      const a = window.agents, r = window.playground.renderer, e = window.playground.engine;
+      const a = window.playground.modules.agents, r = window.playground.renderer, e = window.playground.engine;
       a.world.sync();
       let worst = 0;
       for (let n = 0; n < e.width * e.height; n += 7) {
@@ -428,21 +428,21 @@ test('agents on the hex maze: drawn at the hexagon centres, the walker takes the
     await page.evaluate(() => {
       window.hexTrace = [];
       window.playground.addTicker(() => {
-        const s = window.agents.agentState();
-        if (s) window.hexTrace.push(window.agents.world.open(s.x, s.y));
+        const s = window.playground.modules.agents.agentState();
+        if (s) window.hexTrace.push(window.playground.modules.agents.world.open(s.x, s.y));
         return !!(s && !s.done);
       });
     });
     await page.click('#agents-walk');
-    await page.waitForFunction(() => window.agents.agentState()?.done, null, { timeout: 20000 });
-    const end = await page.evaluate(() => ({ ...window.agents.agentState(), goal: window.playground.engine.goal(), trace: window.hexTrace }));
+    await page.waitForFunction(() => window.playground.modules.agents.agentState()?.done, null, { timeout: 20000 });
+    const end = await page.evaluate(() => ({ ...window.playground.modules.agents.agentState(), goal: window.playground.engine.goal(), trace: window.hexTrace }));
     assert.equal(end.cell, end.goal, 'the agent stands on the goal');
     assert.equal(end.jumps, 1, 'through the wrap-around tunnel once');
     assert.ok(end.travelled < 7.5, `walked ${end.travelled.toFixed(2)} cell widths for 7 hex steps`);
     assert.ok(end.trace.length > 5 && end.trace.every(Boolean), 'never outside the open cells');
     // The path views follow the page's search when it is stepped or finished (no change event).
     const views = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
-      const a = window.agents, e = window.playground.engine;
+      const a = window.playground.modules.agents, e = window.playground.engine;
       resolve({ raw: a.paths.raw.map((p) => a.world.cellAt(p.x, p.y)), engine: Array.from(e.path()) });
     })));
     await page.uncheck('#live');

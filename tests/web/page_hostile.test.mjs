@@ -54,11 +54,11 @@ test('a 700 MB deflate bomb is refused within 0.5 s, no task over 200 ms, the ma
 
 test('an engine failure is a sentence: the smoothed line out of memory, an internal error', async () => {
   await withPage({}, async ({ page }) => {
-    await page.waitForFunction(() => window.agents);
+    await page.waitForFunction(() => window.playground?.modules?.agents);
     await generateOnPage(page, 'backtracker', 21, 21, 5);
     // The engine's own failures, as its bindings throw them (web_engine.h: "astar: " + what()).
     const messages = await page.evaluate(async () => {
-      const agents = window.agents, world = agents.world, smooth = world.smooth;
+      const agents = window.playground.modules.agents, world = agents.world, smooth = world.smooth;
       const out = [];
       for (const what of ['std::bad_alloc', 'vector::_M_default_append']) {
         world.smooth = () => { throw new Error(`astar: ${what}`); };
@@ -77,7 +77,7 @@ test('an engine failure is a sentence: the smoothed line out of memory, an inter
 
 test('a path worker whose wasm cannot load says so in its panel; no uncaught error', async () => {
   await withPage({}, async ({ page, context }) => {
-    await page.waitForFunction(() => window.agents);
+    await page.waitForFunction(() => window.playground?.modules?.agents);
     // From now on the engine's wasm cannot be fetched (the page has its own already).
     await context.route('**/astar_core.wasm', (route) => route.abort('blockedbyclient'));
     await page.click('#agents-worker');

@@ -66,14 +66,14 @@ function boundaryPixel(page, y) {
 function hpaState(page) {
   return page.evaluate(() => {
     const stats = document.getElementById('hpa-stats');
-    return { cost: Number(stats.dataset.cost), updates: Number(stats.dataset.updates), abstractPath: window.hpa.result?.abstractPath,
-      text: stats.textContent, name: window.hpa.info.name };
+    return { cost: Number(stats.dataset.cost), updates: Number(stats.dataset.updates), abstractPath: window.playground.modules.hpa.result?.abstractPath,
+      text: stats.textContent, name: window.playground.modules.hpa.info.name };
   });
 }
 
 test('HPA* layer: cluster lines, the CLI\'s cost, and an edit with the mouse updating the abstract path', async () => {
   await withPage({}, async ({ page }) => {
-    await page.waitForFunction(() => window.hpa);
+    await page.waitForFunction(() => window.playground?.modules?.hpa);
     const text = mapText();
     await page.evaluate((t) => window.playground.store.load(t, 'hpa.map.txt', 'test map'), text);
     await page.evaluate(() => { document.getElementById('hpa').open = true; });

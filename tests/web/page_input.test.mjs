@@ -101,7 +101,7 @@ test('Share shows the link inside the viewport and puts it in the address bar', 
 test('during a wall stroke the smoothed path line never crosses a wall painted in it', async () => {
   await withPage({}, async ({ page }) => {
     await page.click('#new-map');  // 40 x 30 open map, (0, 0) -> (39, 29), live on
-    await page.waitForFunction(() => window.agents && window.agents.paths.smooth.length > 1);
+    await page.waitForFunction(() => window.playground?.modules?.agents && window.playground.modules.agents.paths.smooth.length > 1);
     const steps = await page.evaluate(() => window.playground.history.done.length);
     await page.check('input[name=tool][value=wall]');
     // A vertical wall stroke down the middle, across the diagonal path, sampled while painting.
@@ -115,7 +115,7 @@ test('during a wall stroke the smoothed path line never crosses a wall painted i
       await page.mouse.move(p.x, p.y);
       // Walks the line between consecutive points (a straight stretch may be just its two ends).
       crossings.push(await page.evaluate((col) => {
-        const a = window.agents, w = a.world, costs = window.playground.engine.costs(), pts = a.paths.smooth;
+        const a = window.playground.modules.agents, w = a.world, costs = window.playground.engine.costs(), pts = a.paths.smooth;
         let inside = 0;
         for (let i = 1; i < pts.length; ++i) {
           const p = pts[i - 1], q = pts[i], steps = Math.ceil(Math.hypot(q.x - p.x, q.y - p.y) * 20);

@@ -39,7 +39,7 @@ async function choose(page, method, seed) {
 // pixels at devicePixelRatio 1), read back from the canvas.
 function plotPixels(page) {
   return page.evaluate(() => {
-    const lab = window.lab, canvas = document.getElementById('lab-plot'), ctx = canvas.getContext('2d');
+    const lab = window.playground.modules.lab, canvas = document.getElementById('lab-plot'), ctx = canvas.getContext('2d');
     const { layout } = lab.plot, dpr = window.devicePixelRatio || 1;
     const at = (x, y) => Array.from(ctx.getImageData(Math.floor(x * dpr), Math.floor(y * dpr), 1, 1).data);
     const optimalRow = layout.y(lab.optimal);
@@ -77,7 +77,7 @@ test('GA and ACO step on the page, match the native CLI and draw the plot; a sha
       const expected = native(method, seed, kSteps);
       const shown = await page.evaluate(() => ({
         best: document.getElementById('lab-best').textContent, generation: document.getElementById('lab-generation').textContent,
-        optimal: document.getElementById('lab-optimal').textContent, history: window.lab.history,
+        optimal: document.getElementById('lab-optimal').textContent, history: window.playground.modules.lab.history,
       }));
       assert.equal(shown.generation, String(kSteps));
       assert.equal(Number(shown.best), expected.generations[kSteps].best, `${method} seed ${seed}`);
@@ -104,7 +104,7 @@ test('GA and ACO step on the page, match the native CLI and draw the plot; a sha
       open: document.getElementById('lab').open }));
     assert.deepEqual(settings, { method: 'aco', seed: String(runs.aco), open: true });
     for (let i = 0; i < kSteps; ++i) await page.click('#lab-step');
-    const history = await page.evaluate(() => window.lab.history.map((s) => s.best));
+    const history = await page.evaluate(() => window.playground.modules.lab.history.map((s) => s.best));
     assert.deepEqual(history, acoHistory);
     assert.deepEqual(session.errors, []);
   } finally {

@@ -128,10 +128,10 @@ test('1280x800 desktop: no layout shift either, the panel on the right of the ca
   }
 });
 
-test('390x844 phone: every visible control is at least 24x24 CSS px, the canvas is above the panel', async () => {
+test('390x844 phone: every visible control is at least 24x24 CSS px, the canvas is above the panel, in both views', async () => {
   const { context, page, errors } = await openMeasured();
   try {
-    const { small, count, grid, panel } = await page.evaluate(() => {
+    const measure = () => page.evaluate(() => {
       const controls = [...document.querySelectorAll('#topbar :is(input, button, select), #panel :is(input, button, select)')]
         .filter((el) => el.checkVisibility({ checkVisibilityCSS: true }) && el.getClientRects().length > 0);
       const name = (el) => el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}[${el.type}${el.value ? `=${el.value}` : ''}]`;
@@ -139,14 +139,20 @@ test('390x844 phone: every visible control is at least 24x24 CSS px, the canvas 
         .filter(({ r }) => r.width < 24 - 1e-3 || r.height < 24 - 1e-3)
         .map(({ el, r }) => `${name(el)} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
       const box = (id) => { const r = document.getElementById(id).getBoundingClientRect(); return { top: r.top, bottom: r.bottom, width: r.width }; };
-      return { small: tooSmall, count: controls.length, grid: box('grid'), panel: box('panel') };
+      return { view: document.documentElement.dataset.view, small: tooSmall, count: controls.length, grid: box('grid'), panel: box('panel') };
     });
-    assert.ok(count >= 30, `found only ${count} visible controls: the selector misses the panel`);
-    assert.deepEqual(small, [], `controls under 24x24 CSS px: ${small.join(', ')}`);
-    assert.ok(grid.bottom <= panel.top + 0.5, `the canvas (bottom ${grid.bottom}) must be above the panel (top ${panel.top})`);
-    assert.ok(grid.width >= kPhone.width - 1, `the canvas is as wide as the phone (${grid.width})`);
-    assert.ok(grid.top < kPhone.height / 3 && grid.bottom - grid.top >= kPhone.height / 3,
-      `the canvas is on the first screen and at least a third of it: ${grid.top}..${grid.bottom}`);
+    // A first visit's Learn view (a few controls), then the Tools view by its button (all of them).
+    for (const [view, least] of [['learn', 4], ['tools', 30]]) {
+      if (view === 'tools') await page.tap('#view-switch');
+      const { small, count, grid, panel, view: shown } = await measure();
+      assert.equal(shown, view);
+      assert.ok(count >= least, `${view}: found only ${count} visible controls: the selector misses the panel`);
+      assert.deepEqual(small, [], `${view}: controls under 24x24 CSS px: ${small.join(', ')}`);
+      assert.ok(grid.bottom <= panel.top + 0.5, `${view}: the canvas (bottom ${grid.bottom}) must be above the panel (top ${panel.top})`);
+      assert.ok(grid.width >= kPhone.width - 1, `${view}: the canvas is as wide as the phone (${grid.width})`);
+      assert.ok(grid.top < kPhone.height / 3 && grid.bottom - grid.top >= kPhone.height / 3,
+        `${view}: the canvas is on the first screen and at least a third of it: ${grid.top}..${grid.bottom}`);
+    }
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

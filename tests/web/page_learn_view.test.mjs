@@ -76,11 +76,19 @@ test('Tools and back: the same document, the choice kept over a reload, a lesson
     await page.reload();
     await page.waitForSelector('body[data-ready]');
     assert.equal(await viewOf(page), 'tools', 'the visitor\'s choice is kept');
-    // A lesson opened from the Tools view reads in the Learn view, and closing it goes back.
+    // The picker is a teacher's: a lesson opened with it is previewed in the Tools view.
     await page.selectOption('#lesson-select', { index: 1 });
     await page.click('#lesson-open');
     await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
-    assert.equal(await viewOf(page), 'learn', 'a lesson opens in the Learn view');
+    assert.equal(await viewOf(page), 'tools', 'the picker\'s lesson stays in the Tools view');
+    assert.ok(await page.isVisible('#lesson-text') && await page.isVisible('#lesson-link'));
+    await page.click('#lesson-close');
+    await page.waitForFunction(() => document.getElementById('lesson-body').hidden);
+    // From the list (a student's way), a lesson reads in the Learn view; closing it goes back.
+    await page.click('#lesson-list-box > summary');
+    await page.click('#lesson-list button[data-file]');
+    await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
+    assert.equal(await viewOf(page), 'learn', 'a lesson from the list opens in the Learn view');
     assert.ok(await page.isVisible('#lesson-text') && await page.isVisible('#code-listing'));
     const inLesson = await visibleControls(page);
     console.log(`Learn view in a lesson's first page: ${inLesson.length} controls: ${inLesson.join(', ')}`);

@@ -173,7 +173,10 @@ test('regressions: lesson link reload, lab-only change, first Undo after a link,
     assert.equal(await page.textContent('#lesson-progress'), 'Page 2 of ' + (await page.textContent('#lesson-progress')).split(' of ')[1]);
     assert.deepEqual(await engineState(page), opened);
 
-    // A lab-only change (the seed, typed) is autosaved and survives a reload.
+    // A lab-only change (the seed, typed) is autosaved and survives a reload. (A lesson link
+    // opens in the Learn view; the lab is a Tools section.)
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.view), 'learn', 'a lesson link reads in the Learn view');
+    await page.click('#view-switch');
     await page.click('#lab summary');
     await page.waitForSelector('#lab[data-ready="true"]');
     await page.fill('#lab-seed', '4242');

@@ -18,13 +18,13 @@ async function setUp(page, { width, height, start, goal, walls = [] }) {
     s.edit('test walls', () => { for (const [x, y] of walls) e.setWall(x, y); return ''; });
     s.placeEndpoint('start', e.index(start[0], start[1]));
     s.placeEndpoint('goal', e.index(goal[0], goal[1]));
-    window.agents.agentSpeed = 1.5;
+    window.playground.modules.agents.agentSpeed = 1.5;
   }, { width, height, start, goal, walls });
   if (!(await page.isChecked('#live'))) await page.check('#live');
-  await page.waitForFunction(() => window.replan);
+  await page.waitForFunction(() => window.playground?.modules?.replan);
 }
 
-const state = (page) => page.evaluate(() => window.replan.state());
+const state = (page) => page.evaluate(() => window.playground.modules.replan.state());
 
 async function optimumFrom(page, cell, goal) {
   const { text, width } = await page.evaluate(() => ({ text: window.playground.docText(), width: window.playground.engine.width }));
@@ -38,7 +38,7 @@ test('a wall painted across the walker\'s path: the repaired path avoids it and 
     const width = 40, height = 20;
     await setUp(page, { width, height, start: [3, 10], goal: [36, 10] });
     await page.click('#replan-walk');
-    await page.waitForFunction(() => window.replan.state().agent?.x > 5);
+    await page.waitForFunction(() => window.playground.modules.replan.state().agent?.x > 5);
     const before = await state(page);
     assert.equal(before.status, 1, 'the walker has a path');
     // A vertical wall at x = 20 from y = 3 to 16, painted with the mouse across the straight path.
@@ -74,7 +74,7 @@ test('a wall blown open in front of the walker: fewer cells re-expanded than a f
     for (let y = 0; y <= 18; ++y) walls.push([12, y]);  // a wall with a gap at the bottom
     await setUp(page, { width, height, start: [3, 4], goal: [44, 4], walls });
     await page.click('#replan-walk');
-    await page.waitForFunction(() => window.replan.state().agent?.y > 5);
+    await page.waitForFunction(() => window.playground.modules.replan.state().agent?.y > 5);
     const before = await state(page);
     await page.check('input[name=tool][value=floor]');
     await clickCell(page, 4 * width + 12);  // blows the wall open next to the straight line
@@ -92,7 +92,7 @@ test('a wall blown open in front of the walker: fewer cells re-expanded than a f
     assert.ok(!after.last.startedOver);
     console.log(`blown wall on the page: the repair re-expanded ${after.last.expanded} cells, a fresh A* expands ${after.last.fresh}`);
     // The re-expanded cells are highlighted right after the repair.
-    const lit = await page.evaluate(() => window.replan.highlightLeft(performance.now()));
+    const lit = await page.evaluate(() => window.playground.modules.replan.highlightLeft(performance.now()));
     assert.ok(lit > 0, 'the re-expanded cells are highlighted');
     await saveScreenshot(page, 'replan-blown-wall.png');
   });

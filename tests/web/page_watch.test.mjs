@@ -240,6 +240,33 @@ test('scrubbing a 256 x 256 map with the mouse: the engine\'s states and open li
   });
 });
 
+test('Finish and a backward scrub on a 2048 x 2048 map rush in slices: no seek or frame over 200 ms, the engine\'s search', async () => {
+  await withPage({ viewport: { width: 1280, height: 800 } }, async ({ page }) => {
+    await page.evaluate(() => window.playground.controller.setLive(false));
+    await generateOnPage(page, 'random', 2048, 2048, 11);
+    await page.waitForFunction(() => window.playground.engine.width === 2048);
+    const query = await pageQuery(page);
+    const total = engineTotal(query);
+    await watchTasks(page);
+    const settled = () => page.waitForFunction(() => window.playground.controller.state !== 'playing', null, { timeout: 120000 });
+    const t0 = Date.now();
+    await page.click('#finish');
+    const right = await page.evaluate(() => ({ state: window.playground.controller.state, expanded: window.playground.engine.stats().expanded }));
+    await settled();
+    const finishMs = Date.now() - t0;
+    assert.equal(await page.evaluate(() => window.playground.engine.stats().expanded), total, 'Finish ends where the engine ends');
+    const k = Math.floor(total / 3);
+    await page.$eval('#scrub', (slider, to) => {
+      slider.value = String(to);
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+    }, k);
+    await settled();
+    assertSameSearch(await readSearch(page), engineAfter(query, k), `2048 x 2048, back to expansion ${k}`);
+    console.log(`2048 x 2048: ${total} expansions; right after the click on Finish: ${JSON.stringify(right)}; finished after ${finishMs} ms`);
+    assertNoLongTask(await tasks(page), `2048 x 2048 Finish and scrub (${total} expansions)`);
+  });
+});
+
 test('a lesson opens unsolved, its "Try this" is checked at once and then grows on the grid', async () => {
   await withPage({}, async ({ page }) => {
     await page.selectOption('#lesson-select', '1_bfs_flood.lesson.json');

@@ -18,6 +18,11 @@
 // every change re-runs the search to the end at once (a teacher editing a map wants the answer
 // now); a step begun on a finished search starts it again. The table is also in CONTRIBUTING.md.
 //
+// Finish, a seek and a live re-run rush: the search advances as fast as the page stays
+// responsive, kRushSyncMs of work at once (most maps' searches are done there, before the next
+// paint) and then kSliceMs per frame from tick(), shown as playing until it gets there (Pause
+// stops it). So no task blocks the page for long, even on a 4096 x 4096 map.
+//
 // Playing goes at `speed` expansions per second (Infinity: as fast as the page stays
 // responsive), counted from the frame times (loop.js's Pace), so the pace does not depend on the
 // display's frame rate. replay() plays the current search again from its first expansion up to
@@ -38,6 +43,7 @@ export const ControllerState = Object.freeze({
 });
 const kSyncMs = 30;   // table building done at once before the page shows progress
 const kSliceMs = 12;  // table building per frame while preparing, and an instant search's work per frame
+const kRushSyncMs = 100;  // a rush's work at once, within one task (most searches end there)
 
 export class Controller {
   constructor(store) {
@@ -46,7 +52,8 @@ export class Controller {
     this.live = true;
     this.speed = 1;       // expansions per second; Infinity: instant (the timeline sets it)
     this.pace = new Pace();
-    this.stopAt = -1;     // replay(): the expansion where playing stops, -1 for the end
+    this.stopAt = -1;     // replay(), a rush: the expansion where playing stops, -1 for the end
+    this.rushing = false; // playing as fast as the page stays responsive, whatever the speed
     this.instantChunk = 256;  // expansions per frame at instant speed, adapted to kSliceMs
     this.total = -1;      // expansions of the finished search for this document, -1 until known
     this.listeners = [];  // fn(state) after every transition (and after each preparing slice)
@@ -73,6 +80,7 @@ export class Controller {
   // Stops playing (and a replay's stop point) before another action.
   pause() {
     this.playing = false;
+    this.rushing = false;
     this.stopAt = -1;
   }
   startPlaying() {
@@ -100,7 +108,9 @@ export class Controller {
   }
   finish() {
     this.pause();
-    this.whenPrepared(() => this.store.finish());
+    this.whenPrepared(() => {
+      if (this.store.ensureStarted()) this.rush(-1);
+    });
   }
   reset() {
     this.pause();
@@ -113,7 +123,22 @@ export class Controller {
   seek(k) {
     this.pause();
     const atEnd = this.total >= 0 && k >= this.total;
-    this.whenPrepared(() => this.store.seekTo(atEnd ? this.total : Math.max(0, Math.floor(k)), atEnd));
+    this.whenPrepared(() => {
+      const target = atEnd ? -1 : Math.max(0, Math.floor(k)), e = this.store.engine;
+      const inProgress = e.status() === Status.InProgress;
+      // Backward (or from a finished search): from the start again; forward: on from here.
+      if (!inProgress || (target >= 0 && target < e.stats().expanded)) this.store.seekTo(0);
+      if (target !== 0) this.rush(target);
+    });
+  }
+  // Advances the search to expansion `target` (-1: its end) as fast as the page stays
+  // responsive: kRushSyncMs now, the rest from tick() (see the head of this file).
+  rush(target) {
+    this.stopAt = target;
+    this.rushing = true;
+    this.playing = true;
+    const until = performance.now() + kRushSyncMs;
+    while (this.playing && performance.now() < until) this.advance(performance.now());
   }
   // Plays the current search again from its first expansion to where it is now (to the end
   // when it is finished). Nothing to replay when there is no search.
@@ -159,7 +184,7 @@ export class Controller {
   // One frame of playing: the expansions due at this speed (at instant speed, about kSliceMs
   // of work), never past a replay's stop point.
   advance(now) {
-    const e = this.store.engine, instant = this.speed === Infinity;
+    const e = this.store.engine, instant = this.rushing || this.speed === Infinity;
     let due = instant ? this.instantChunk : this.pace.take(now, this.speed);
     if (this.stopAt >= 0) due = Math.min(due, this.stopAt - e.stats().expanded);
     let status = e.status();
@@ -182,7 +207,10 @@ export class Controller {
     this.waiting = null;
     this.total = -1;
     if (this.live) {
-      this.whenPrepared(() => this.store.runToEnd());
+      this.whenPrepared(() => {
+        this.store.seekTo(0);
+        this.rush(-1);
+      });
       return;
     }
     this.store.clearSearch();

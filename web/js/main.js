@@ -29,6 +29,7 @@ import { LessonsPanel } from './lessons/panel.js';
 import { bindSections } from './views/sections.js';
 import { bindGlossary } from './views/glossary_view.js';
 import { ViewSwitch } from './views/view_switch.js';
+import { installModules } from './optional_modules.js';
 import { $ } from './dom.js';
 
 // The first document: the link in the address, else the tab's autosave, else the arcade maze.
@@ -46,7 +47,7 @@ async function firstMap(store, files, lessons) {
   return 'bundled';
 }
 
-// The page's parts, for other modules that extend it (agents/boot.js) and for tests: the
+// The page's parts, for the optional modules (optional_modules.js) and for tests: the
 // hooks agents use (addTicker, onChange, requestDraw, showMessage, renderer.addOverlay) and
 // read access to the rest.
 function pageContext(parts) {
@@ -127,7 +128,9 @@ try {
   stats.update();
   if (embed.autoplay) controller.togglePlay();
   bindGlossary();  // after the first map: the notes hold their first text
-  window.playground = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, teach, lessons, views });
+  const app = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, teach, lessons, views });
+  window.playground = app;  // for tests and the console
+  app.modules = await installModules(app);  // an embed's too: its document may show their path lines
   document.body.dataset.ready = 'true';
 } catch (e) {
   const text = document.getElementById('message');

@@ -310,10 +310,6 @@ export class Store {
     if (this.engine.begin() === Status.InProgress) this.engine.run();
     this.emit('search');
   }
-  finish() {
-    if (this.ensureStarted()) this.engine.run();
-    this.emit('search');
-  }
   clearSearch() {
     this.engine.clear();
     this.emit('search');

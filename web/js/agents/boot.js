@@ -1,6 +1,4 @@
-// Loads the agents modules once the playground is ready (window.playground, set by main.js):
-// <script type="module" src="js/agents/boot.js"></script> after main.js is all a page needs.
+// The agents (web/js/optional_modules.js installs it): the path views, walker, squad, crowd, ghost chase.
 import { installAgents } from './index.js';
-import { installWhenReady } from '../extension.js';
 
-installWhenReady('agents', (app) => { window.agents = installAgents(app); });
+export function install(app) { return installAgents(app); }

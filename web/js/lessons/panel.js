@@ -33,6 +33,7 @@ export class LessonsPanel {
   constructor({ store, controller, messages, files, views = null }) {
     this.store = store;
     this.views = views;
+    this.fromPicker = false;  // opening through the Tools view's picker: a teacher's preview stays there
     this.controller = controller;
     this.messages = messages;
     this.files = files;
@@ -49,10 +50,18 @@ export class LessonsPanel {
   }
 
   bind() {
-    $('lesson-open').addEventListener('click', () => {
+    $('lesson-open').addEventListener('click', async () => {
       const file = $('lesson-select').value;
-      if (file) this.openBuiltin(file);
-      else this.messages.show('Choose a lesson in the list first.', 'warning');
+      if (!file) {
+        this.messages.show('Choose a lesson in the list first.', 'warning');
+        return;
+      }
+      this.fromPicker = true;
+      try {
+        await this.openBuiltin(file);
+      } finally {
+        this.fromPicker = false;
+      }
     });
     $('lesson-back').addEventListener('click', () => this.go(-1));
     $('lesson-next').addEventListener('click', () => this.go(1));
@@ -130,7 +139,9 @@ export class LessonsPanel {
     $('lesson-link-box').hidden = true;
     $('lesson-select').value = value.file;
     $('lesson-body').hidden = false;
-    this.views?.lessonOpened();
+    // A lesson reads in the Learn view (from the list, Next lesson, a link), unless a teacher
+    // opened it with the Tools view's picker.
+    if (!this.fromPicker) this.views?.lessonOpened();
     $('lesson-body').dataset.source = value.file ? 'builtin' : 'link';
     $('lesson-title').textContent = value.lesson.title;
     $('lesson-summary').textContent = value.lesson.summary;

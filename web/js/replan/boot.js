@@ -1,13 +1,13 @@
-// Installs the replanning walker (walker.js) once the playground and the agents are ready:
+// The replanning walker (walker.js; web/js/optional_modules.js installs it after the agents):
 // a panel row (button + the last repair's figures), a ticker, an overlay (the walker, its
 // path, and the cells the last repair re-expanded, highlighted for a moment) and a listener on
 // the store's 'map' event, which lists the brush cells an edit touched.
 import { ReplanningWalker } from './walker.js';
 import { Join } from '../agents/world.js';
 import { el, setText } from '../dom.js';
-import { installWhenReady } from '../extension.js';
 
-function install(app, agents) {
+export function install(app, { agents }) {
+  if (!agents) throw new Error('it walks the agents\' world, and the agents did not start');
   const walker = new ReplanningWalker(app, agents.world, { speed: agents.agentSpeed });
   const button = el('button', { text: 'Walk, replanning (D* Lite)', attrs: { type: 'button', id: 'replan-walk' } });
   const status = el('output', { attrs: { id: 'replan-status' } });
@@ -85,4 +85,3 @@ function install(app, agents) {
   return walker;
 }
 
-installWhenReady('replanning walker', (app) => { window.replan = install(app, window.agents); }, { needs: () => window.agents });

@@ -9,6 +9,7 @@
 import { Status } from '../engine.js';
 import { $, el, setText, formatNumber } from '../dom.js';
 import { familyOf, linesOfExpansion } from './pseudo_code.js';
+import { markTerms } from '../views/glossary_view.js';
 
 const kStateWords = ['unseen', 'open', 'closed'];
 
@@ -53,9 +54,10 @@ export class CodePane {
     const listing = $('code-listing');
     listing.replaceChildren(...this.family.lines.map((text, i) => el('li', { text, attrs: { 'data-line': String(i) } })));
     listing.dataset.family = this.family.name;
+    markTerms(listing);  // the page's watcher leaves the listing to this pane (glossary_view.js)
     const info = e.algorithmInfo();
     setText('learn-what', info.usesHeuristic
-      ? `${info.label}, h: ${e.registry.heuristicLabels[e.heuristics.indexOf(e.settings.heuristic)]}` : info.label);
+      ? `${info.label} · heuristic: ${e.registry.heuristicLabels[e.heuristics.indexOf(e.settings.heuristic)]}` : info.label);
     this.highlight();
   }
 

@@ -8,11 +8,8 @@ import { $ } from '../dom.js';
 const kSeenKey = 'astar-playground/hint-seen';
 const kTouchHint = 'Tap a cell for the start, then another for the goal (taps take turns); drag either to move it, ' +
   'pinch to zoom. Press Play to watch the search.';
-// The Learn view's first words (its panel has no room for the canvas hint's close button).
-const kIntro = 'Press Play to watch the search grow from S to G, or Step through it one expansion at a time; ' +
-  'Step line follows the code below one neighbour at a time.';
-const kMousePlace = ' Click a cell to move the start, Shift+click (or right-click) for the goal.';
-const kTouchPlace = ' Tap a cell for the start, then another for the goal.';
+// The Learn view's words on placing the start and the goal (index.html has the mouse's).
+const kTouchPlace = 'Tap a cell for the start, then another for the goal.';
 const kTouchGridLabel = 'Grid: tap a cell for the start, then another for the goal; drag either to move it';
 
 // A touch screen is the main pointer (a phone or tablet; a laptop with a touch screen keeps the mouse words).
@@ -23,8 +20,8 @@ export function touchFirst() {
 
 export function showFirstVisitHint(canvas) {
   const hint = $('hint');
-  $('learn-intro').textContent = kIntro + (touchFirst() ? kTouchPlace : kMousePlace);
   if (touchFirst()) {
+    $('learn-place').textContent = kTouchPlace;
     $('hint-text').textContent = kTouchHint;
     canvas.setAttribute('aria-label', kTouchGridLabel);
   }

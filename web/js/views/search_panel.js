@@ -2,7 +2,7 @@
 // awareness switches and the note on what the choice means; live, and the progress of an
 // algorithm's tables. Settings go to the store, search actions to the controller (the search
 // buttons and the speed are the timeline's: views/timeline.js).
-import { $ } from '../dom.js';
+import { $, setText } from '../dom.js';
 import { ControllerState } from '../controller.js';
 
 const kHexDistanceHeuristics = ['manhattan', 'octile', 'chebyshev'];
@@ -41,8 +41,14 @@ export class SearchPanel {
     $('portal-aware').addEventListener('change', (ev) => set({ portalAware: ev.target.checked }));
     $('live').addEventListener('change', (ev) => c.setLive(ev.target.checked));
     c.live = $('live').checked;
+    // The Learn view has no live switch: its intro says what an edit does there.
+    const showLive = () => setText('learn-live', c.live
+      ? 'Live is on (Tools): a change shows the finished search at once; Reset, then Play, to watch it grow again.'
+      : 'Live is off (Tools): a change clears the search, ready for Play.');
+    showLive();
     c.onState((state) => {
       if ($('live').checked !== c.live) $('live').checked = c.live;
+      showLive();
       this.showPreparation(state);
     });
     this.sync();

@@ -1,0 +1,25 @@
+// The page's optional modules: agents, the replanning walker, the lab and the HPA* layer. main.js
+// installs them once the page's parts exist, in this order (the replanning walker walks the
+// agents' world), by calling each one's install(app, modules): app is the page's context
+// (main.js's pageContext), modules what was installed before it. What install returns is
+// app.modules[key] (tests read it there; nothing goes on window). A module that fails to load
+// or install is reported as an error message and the page keeps working without it.
+export const kOptionalModules = Object.freeze([
+  { key: 'agents', name: 'Agents', load: () => import('./agents/boot.js') },
+  { key: 'replan', name: 'The replanning walker', load: () => import('./replan/boot.js') },
+  { key: 'lab', name: 'The lab', load: () => import('./lab/boot.js') },
+  { key: 'hpa', name: 'Hierarchical search', load: () => import('./hpa/boot.js') },
+]);
+
+export async function installModules(app) {
+  const modules = {};
+  for (const m of kOptionalModules) {
+    try {
+      modules[m.key] = (await m.load()).install(app, modules);
+    } catch (e) {
+      console.error(e);
+      app.showMessage(`${m.name} could not start (${e.message}); the rest of the page works without it.`, 'error');
+    }
+  }
+  return modules;
+}
