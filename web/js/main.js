@@ -29,6 +29,7 @@ import { LessonsPanel } from './lessons/panel.js';
 import { bindSections } from './views/sections.js';
 import { bindGlossary } from './views/glossary_view.js';
 import { $ } from './dom.js';
+import './offline.js';  // the service worker: offline use and the new-version notice
 
 // The first document: the link in the address, else the tab's autosave, else the arcade maze.
 // Returns where it came from: 'link', 'autosave' or 'bundled'.
