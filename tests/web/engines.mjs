@@ -18,6 +18,7 @@
 //   press(key)               a real key press ('ArrowRight', 's', ...) to the focused element
 //   paste()                  Ctrl+V to the focused element (reads the real clipboard)
 //   errors()                 uncaught errors and CSP violations the page reported since it loaded
+//   page                     Chromium's and Firefox's driver page (undefined in WebKit)
 //   close()                  always, in finally
 import fs from 'node:fs';
 import net from 'node:net';
@@ -69,6 +70,7 @@ function session(name, url, server, driver) {
   return {
     name,
     url,
+    page: driver.page,  // the Playwright or puppeteer page (Chromium, Firefox), for what the interface lacks
     evaluate: driver.evaluate,
     waitFor: (fn, arg, ms = 15000) => poll(() => driver.evaluate(fn, arg), ms, String(fn).slice(0, 80)),
     click: driver.click,

@@ -6,28 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import vm from 'node:vm';
 import { execFileSync } from 'node:child_process';
 import { startServer } from '../../scripts/serve.mjs';
-import { distDir, chromiumPath, repoDir } from './support.mjs';
-
-const kUpdateText = 'A new version is ready — reload to use it.';  // web/js/offline.js
-
-// A copy of dist/ to serve (the update test changes it in place), removed by the caller.
-function copyOfDist() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astar-offline-'));
-  fs.cpSync(distDir, path.join(dir, 'site'), { recursive: true });
-  return { dir, site: path.join(dir, 'site') };
-}
-
-// The build the service worker was stamped with (scripts/service_worker.cmake).
-function stampedBuild(site) {
-  const line = fs.readFileSync(path.join(site, 'sw.js'), 'utf8').match(/^const kBuild = (\{.*\});$/m);
-  assert.ok(line, 'sw.js has its build line');
-  return vm.runInNewContext(`(${line[1]})`);
-}
+import { chromiumPath, repoDir } from './support.mjs';
+import { kUpdateText, copyOfDist, stampedBuild, workerActivated as workerActivatedInPage, cachedPaths as cachedPathsInPage,
+  networkAnswers } from './offline_support.mjs';
 
 async function launch(site, port = 0) {
   const { chromium } = await import('playwright-core');
@@ -59,27 +43,8 @@ async function launch(site, port = 0) {
 
 const ready = (page) => page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 20000 });
 
-// Waits until this page's service worker is active and has stored the build; returns the cache names.
-function workerActivated(page) {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (worker.state !== 'activated') await new Promise((r) => worker.addEventListener('statechange', () => worker.state === 'activated' && r()));
-    return caches.keys();
-  });
-}
-
-// Every address in the page's caches, relative to the site.
-function cachedPaths(page) {
-  return page.evaluate(async () => {
-    const out = {};
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      out[name] = (await cache.keys()).map((r) => r.url.slice(location.origin.length));
-    }
-    return out;
-  });
-}
+const workerActivated = (page) => page.evaluate(workerActivatedInPage);
+const cachedPaths = (page) => page.evaluate(cachedPathsInPage);
 
 test('after one visit the page works offline: a bundled map, a search, a lesson, the embed; nothing but the build is cached', async () => {
   const { dir, site } = copyOfDist();
@@ -118,6 +83,7 @@ test('after one visit the page works offline: a bundled map, a search, a lesson,
     await page.reload();
     await ready(page);
     assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'served by the worker');
+    assert.equal(await page.evaluate(networkAnswers), false, 'the network is off');
     const other = index.maps.find((m) => m.format === 'playground' && !/arcade/i.test(m.file));
     await page.selectOption('#map-select', other.file);
     await page.waitForFunction((title) => document.getElementById('map-name').textContent.includes(title), other.title, { timeout: 10000 });
@@ -145,7 +111,8 @@ test('after one visit the page works offline: a bundled map, a search, a lesson,
     const cached = await cachedPaths(page);
     assert.deepEqual(Object.keys(cached), [cacheName]);
     assert.deepEqual(cached[cacheName].map((p) => p.slice(1)).sort(), [...build.files].sort(), 'exactly the build is stored');
-    assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+    // The one failed load is networkAnswers()'s probe (Chromium logs it without its address).
+    assert.deepEqual(errors.filter((e) => !/favicon/.test(e) && e !== 'console: Failed to load resource: net::ERR_INTERNET_DISCONNECTED'), []);
   } finally {
     await session.close();
     fs.rmSync(dir, { recursive: true, force: true });
