@@ -1,7 +1,8 @@
 // Offline use and updates (issue 35; web/sw.js, web/js/offline.js): after one visit the page
 // works with the network off (a bundled map, a search, a lesson, the embed), its cache holds
 // exactly the build's files (no share-link fragment, no query, nothing fetched at run time), and
-// a changed build on the server is picked up after a reload with the page's notice.
+// a changed build on the server is picked up after a reload with the page's notice; Chromium
+// finds the page installable (manifest, icon, service worker).
 // Chromium through playwright-core, each test in its own browser, server and copy of dist/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -166,6 +167,32 @@ test('a changed build is picked up after a reload, with the page\'s notice; the 
     console.log(`update: ${before.hash} -> ${after.hash}, notice shown, new build running after Reload`);
   } finally {
     await session.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('Chromium finds the page installable: the manifest, its icon and the service worker pass its checks', async () => {
+  const { chromium } = await import('playwright-core');
+  const { dir, site } = copyOfDist();
+  const { server, url } = await startServer(site, 0);
+  // A persistent profile: Chromium never offers to install from an incognito one (Playwright's
+  // ordinary contexts), and says so as the only error.
+  const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), { executablePath: chromiumPath, headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await ready(page);
+    await workerActivated(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, []);
+    const { errors } = await cdp.send('Page.getAppManifest');
+    assert.deepEqual(errors, [], 'the manifest parses without warnings');
+  } finally {
+    await context.close().catch(() => {});
+    server.closeAllConnections();
+    server.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
