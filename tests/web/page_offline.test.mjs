@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer } from '../../scripts/serve.mjs';
-import { chromiumPath, repoDir } from './support.mjs';
+import { chromiumPath, repoDir, saveScreenshot } from './support.mjs';
 import { kUpdateText, copyOfDist, stampedBuild, workerActivated as workerActivatedInPage, cachedPaths as cachedPathsInPage,
   networkAnswers } from './offline_support.mjs';
 
@@ -157,6 +157,7 @@ test('a changed build is picked up after a reload, with the page\'s notice; the 
     assert.ok((await titles()).some((t) => t.includes(renamed.title.replace(' (new build)', ''))));
     assert.ok(!(await titles()).some((t) => t.includes(newTitle)), 'the old version runs until the visitor reloads');
     assert.equal(await page.textContent('#message-action'), 'Reload');
+    console.log(`screenshot: ${await saveScreenshot(page, 'page-offline-update.png')}`);
     await Promise.all([page.waitForEvent('load', { timeout: 20000 }), page.click('#message-action')]);
     await ready(page);
     assert.ok((await titles()).some((t) => t.includes(newTitle)), `the new build runs: ${(await titles()).join(' | ')}`);
