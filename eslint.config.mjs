@@ -22,6 +22,11 @@ export default [
     languageOptions: { globals: { ...globals.worker } },
   },
   {
+    // The service worker (web/sw.js) is a classic script in its own global scope.
+    files: ['web/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     // Node scripts and tests. The page tests also hand functions to page.evaluate(), which run in
     // the browser, so those files see both sets of globals.
     files: ['tests/web/**/*.mjs', 'bench/node/**/*.mjs', 'scripts/*.mjs', 'eslint.config.mjs'],

@@ -1,9 +1,11 @@
-# cmake -DSOURCE=<repo> -DMODULE=<astar_core.mjs> -DDIST=<dir> -P assemble_dist.cmake
+# cmake -DSOURCE=<repo> -DMODULE=<astar_core.mjs> -DDIST=<dir> -DVERSION=<x.y.z> -P assemble_dist.cmake
 # Lays out the served playground: the page (web/ minus the C++ and CMake files), the
-# wasm module next to index.html, and maps/ when the repository has it.
+# wasm module next to index.html, maps/ when the repository has it, and the service worker
+# (sw.js) that keeps all of it for offline use.
 file(REMOVE_RECURSE ${DIST})
 file(MAKE_DIRECTORY ${DIST})
-file(GLOB page_files ${SOURCE}/web/*.html ${SOURCE}/web/*.css ${SOURCE}/web/*.svg ${SOURCE}/web/*.png)
+file(GLOB page_files ${SOURCE}/web/*.html ${SOURCE}/web/*.css ${SOURCE}/web/*.svg ${SOURCE}/web/*.png
+  ${SOURCE}/web/*.webmanifest)
 file(COPY ${page_files} DESTINATION ${DIST})
 # The embed's own address (js/embed.js): the same page, at a path a host's header rules can
 # let other origins frame while the full playground stays unframeable (scripts/site_headers.mjs).
@@ -20,3 +22,6 @@ file(COPY_FILE ${SOURCE}/packages/engine/index.js ${DIST}/astar_engine.js)
 if(EXISTS ${SOURCE}/maps)
   file(COPY ${SOURCE}/maps DESTINATION ${DIST})
 endif()
+
+# The service worker, with this build's files, version and content hash written into it.
+include(${CMAKE_CURRENT_LIST_DIR}/service_worker.cmake)

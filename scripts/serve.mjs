@@ -14,6 +14,7 @@ const kTypes = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -23,7 +24,7 @@ const kTypes = {
 };
 
 // Worth compressing: text and wasm (the engine's 386 KB of wasm is 112 KB as brotli).
-const kCompressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.map', '.scen', '.txt']);
+const kCompressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.wasm', '.svg', '.map', '.scen', '.txt']);
 
 // Compressed bodies, made on first request and kept while the file's size and mtime stay the
 // same. Brotli quality 5 takes ~15 ms on the wasm (quality 11: ~1 s, for 12% less), so even the
@@ -119,13 +120,13 @@ export function startServer(root, port = 0, host = '127.0.0.1', { siteHeaders = 
         return;
       }
       const ext = path.extname(file).toLowerCase();
-      // no-cache = always revalidate: an edited file is seen at once, an unchanged one costs a
-      // 304, and the page can enter the back/forward cache (no-store keeps it out).
+      // The site's Cache-Control (no-cache = always revalidate: an edited file is seen at once,
+      // an unchanged one costs a 304, and the page can enter the back/forward cache).
       const etag = `"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
       const headers = {
-        ...headersFor(pathname),
         'Content-Type': kTypes[ext] ?? 'application/octet-stream',
         'Cache-Control': 'no-cache',
+        ...headersFor(pathname),
         ETag: etag,
         Vary: 'Accept-Encoding',
       };

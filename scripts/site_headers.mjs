@@ -36,15 +36,25 @@ export const kHeaderRules = [
       'Content-Security-Policy': kContentSecurityPolicy,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
+      // Always revalidate (a 304 when unchanged): no file name carries a hash, so no file can be
+      // cached for long without a deploy reaching visitors late. Repeat visits cost no request
+      // anyway: the service worker (web/sw.js) keeps the whole build, named by its content hash.
+      'Cache-Control': 'no-cache',
     },
   },
+  // Hosts that guess the type from an older table send wasm as octet-stream, and browsers then
+  // refuse to compile it while streaming.
+  { path: '/*.wasm', headers: { 'Content-Type': 'application/wasm' } },
   { path: '/', headers: { 'Content-Security-Policy': "frame-ancestors 'self'" } },
   { path: '/index.html', headers: { 'Content-Security-Policy': "frame-ancestors 'self'" } },
 ];
 
-// A `_headers` pattern: exact, or ending in `*` (any rest of the path).
+// A `_headers` pattern: exact, or with one `*` (a splat: any run of characters, `/` included).
 function matches(pattern, pathname) {
-  return pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
+  const star = pattern.indexOf('*');
+  if (star < 0) return pathname === pattern;
+  const head = pattern.slice(0, star), tail = pattern.slice(star + 1);
+  return pathname.length >= head.length + tail.length && pathname.startsWith(head) && pathname.endsWith(tail);
 }
 
 // The headers for a request path (no query: hosts match paths only).

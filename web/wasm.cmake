@@ -33,6 +33,7 @@ set_target_properties(astar_wasm PROPERTIES
 set(ASTAR_DIST_DIR ${CMAKE_BINARY_DIR}/dist)
 add_custom_target(astar_dist ALL
   COMMAND ${CMAKE_COMMAND} -DSOURCE=${CMAKE_SOURCE_DIR} -DMODULE=$<TARGET_FILE:astar_wasm> -DDIST=${ASTAR_DIST_DIR}
+          -DVERSION=${PROJECT_VERSION}
           -P ${CMAKE_SOURCE_DIR}/scripts/assemble_dist.cmake
   DEPENDS astar_wasm
   COMMENT "Assembling the playground in ${ASTAR_DIST_DIR}"

@@ -18,6 +18,7 @@
 //   press(key)               a real key press ('ArrowRight', 's', ...) to the focused element
 //   paste()                  Ctrl+V to the focused element (reads the real clipboard)
 //   errors()                 uncaught errors and CSP violations the page reported since it loaded
+//   page                     Chromium's and Firefox's driver page (undefined in WebKit)
 //   close()                  always, in finally
 import fs from 'node:fs';
 import net from 'node:net';
@@ -69,6 +70,7 @@ function session(name, url, server, driver) {
   return {
     name,
     url,
+    page: driver.page,  // the Playwright or puppeteer page (Chromium, Firefox), for what the interface lacks
     evaluate: driver.evaluate,
     waitFor: (fn, arg, ms = 15000) => poll(() => driver.evaluate(fn, arg), ms, String(fn).slice(0, 80)),
     click: driver.click,
@@ -192,11 +194,15 @@ async function openWebKit(url, viewport) {
 
 const kOpeners = { chromium: openChromium, firefox: openFirefox, webkit: openWebKit };
 
+// What openEngine serves: dist/ through the development server, unless a test serves something
+// else (page_site: make site's output on a plain static host). start() resolves to { server, url }.
+export const serving = { start: () => startServer(distDir, 0) };
+
 // Opens the page (url + path + hash) in the named engine; see the file's opening comment.
 export async function openEngine(name, { path = '', hash = '', viewport = { width: 1280, height: 800 } } = {}) {
   if (!kOpeners[name]) throw new Error(`unknown engine ${name} (${kEngines.join(', ')})`);
   if (!fs.existsSync(`${distDir}/astar_core.mjs`)) throw new Error(`${distDir}/astar_core.mjs is missing: build the wasm-release preset first`);
-  const { server, url } = await startServer(distDir, 0);
+  const { server, url } = await serving.start();
   let driver;
   try {
     driver = await kOpeners[name](url, viewport);

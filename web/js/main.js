@@ -31,6 +31,7 @@ import { bindGlossary } from './views/glossary_view.js';
 import { ViewSwitch } from './views/view_switch.js';
 import { installModules } from './optional_modules.js';
 import { $ } from './dom.js';
+import './offline.js';  // the service worker: offline use and the new-version notice
 
 // The first document: the link in the address, else the tab's autosave, else the arcade maze.
 // Returns where it came from: 'link', 'autosave' or 'bundled'.
