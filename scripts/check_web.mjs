@@ -8,7 +8,8 @@
 //  3. Only the schema module (document.js) reads or writes the document's encoded forms: it
 //     alone calls share.js's link-text coders and touches localStorage / sessionStorage
 //     (views/hint.js and first_paint.js keep the "hint seen" flag there, lessons/lesson_progress.js
-//     the lessons this browser finished: neither is the document).
+//     the lessons this browser finished, exercise/exercise_progress.js the exercise's place and
+//     best streak: none is the document).
 //  4. Numeric ranges come from core's limits (engine.registry.limits): no number in web/js's
 //     code equals one of core/include/astar/limits.h's large limits (or one less), as a typed
 //     copy of a range bound would. A number that only happens to be equal says so with a
@@ -26,7 +27,7 @@ const kWriters = new Set(['store.js', 'engine.js']);  // the store, and the engi
 
 const kSchemaModule = 'document.js';
 const kLinkCoders = ['encodeLinkText', 'decodeLinkText'];
-const kStorageKeepers = new Set([kSchemaModule, 'hint.js', 'first_paint.js', 'lesson_progress.js']);  // the hint's flag, lesson progress
+const kStorageKeepers = new Set([kSchemaModule, 'hint.js', 'first_paint.js', 'lesson_progress.js', 'exercise_progress.js']);  // the hint's flag, lesson and exercise progress
 const kLimitsHeader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../core/include/astar/limits.h');
 
 function listModules(dir) {

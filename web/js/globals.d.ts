@@ -5,4 +5,5 @@ interface Window {
   replan: any;
   lab: any;
   hpa: any;
+  exercise: any;
 }

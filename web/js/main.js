@@ -29,6 +29,8 @@ import { LessonsPanel } from './lessons/panel.js';
 import { bindSections } from './views/sections.js';
 import { bindGlossary } from './views/glossary_view.js';
 import { $ } from './dom.js';
+// The exercise ("Predict, then see") installs itself once the page is ready (extension.js).
+import './exercise/boot.js';
 
 // The first document: the link in the address, else the tab's autosave, else the arcade maze.
 // Returns where it came from: 'link', 'autosave' or 'bundled'.
