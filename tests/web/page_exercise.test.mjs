@@ -71,9 +71,10 @@ test('a correct click is accepted, a wrong one shows the right cell with its f; 
     const list = await questionsOf(page, 'next', 6);
     // Right, by mouse: the engine's next pick.
     await goTo(page, ...list[0]);
-    let q = await shown(page), e = await engineNext(page);
+    const q = await shown(page);
+    let e = await engineNext(page);
     assert.match(q.text, /Which cell will .* expand next\? .*Click it on the grid/);
-    const startBefore = e.start, goalBefore = e.goal;
+    const startBefore = e.start;
     await clickCell(page, e.rows[0].cell);
     await waitAnswered(page);
     let f = await feedback(page);
@@ -112,7 +113,6 @@ test('a correct click is accepted, a wrong one shows the right cell with its f; 
       }
     }
     assert.ok(wrong !== null, 'a question with an open cell of larger f');
-    q = await shown(page);
     await clickCell(page, wrong);
     await waitAnswered(page);
     f = await feedback(page);
@@ -294,5 +294,24 @@ test('Stop gives back the previous map and settings, after a reload inside the e
     await page.waitForSelector('body[data-ready=true]');
     assert.deepEqual(await engineState(page), before, 'and the autosave holds them');
     assert.equal(await page.isHidden('#exercise-body'), true, 'no exercise after Stop and a reload');
+  });
+});
+
+test('a lesson opened during an exercise ends it; closing the lesson gives back the map from before the exercise', async () => {
+  await withPage({}, async ({ page }) => {
+    await page.selectOption('#algorithm', 'greedy');
+    await page.uncheck('#wrap-aware');
+    const before = await engineState(page);
+    await page.click('#exercise-start');
+    await waitAsking(page);
+    await page.selectOption('#lesson-select', '3_astar_heuristic.lesson.json');
+    await page.click('#lesson-open');
+    await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
+    assert.equal(await page.isHidden('#exercise-body'), true, 'the exercise ended');
+    assert.equal(await page.evaluate(() => window.exercise.active), false);
+    await page.waitForTimeout(50);  // the exercise hands its kept document to the lesson after it opened
+    await page.click('#lesson-close');
+    await page.waitForFunction(() => document.getElementById('lesson-body').hidden);
+    assert.deepEqual(await engineState(page), before, 'map and settings as before the exercise');
   });
 });

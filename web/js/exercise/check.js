@@ -33,7 +33,9 @@ export function fSum(engine, cell) {
 export function checkNext(engine, cell) {
   const info = engine.algorithmInfo(), [next] = engine.openList(1);
   const label = info.label, text = (n) => cellText(engine, n);
-  const rightPart = `${label} expands ${text(next.cell)} next: ${fSum(engine, next.cell)}`;
+  // A queue or a stack has no key: its order is when cells were added.
+  const rightPart = info.frontier === 'priority' ? `${label} expands ${text(next.cell)} next: ${fSum(engine, next.cell)}`
+    : `${label} expands ${text(next.cell)} next (g = ${formatNumber(next.g)})`;
   const picked = cell >= 0 && cell < engine.cellCount ? engine.inspect(cell) : null;
   if (cell === next.cell) {
     const rows = engine.openList(2);

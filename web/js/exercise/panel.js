@@ -6,7 +6,7 @@
 // tab's session storage; the autosave holds it too): Stop brings it back. A link with
 // ?exercise=SEED opens the same questions in any browser (questions.js).
 import { Status } from '../engine.js';
-import { $ } from '../dom.js';
+import { $, formatNumber } from '../dom.js';
 import { keepDocument } from '../document.js';
 import { startCopy } from '../clipboard.js';
 import { isTextField } from '../keys.js';
@@ -180,7 +180,7 @@ export class ExercisePanel {
         'Type it (two decimals are enough) and press Enter or Check.';
     } else if (q.kind === 'f') {
       const how = info.heuristicOnly ? 'greedy best-first search' : info.weighted ? `weighted A* with w = ${e.settings.weight}` : info.label;
-      text = `${context}What is f at the ringed open cell ${at(q.cell)}? Its g is ${q.g}; the search is ${how}` +
+      text = `${context}What is f at the ringed open cell ${at(q.cell)}? Its g is ${formatNumber(q.g)}; the search is ${how}` +
         `${info.usesHeuristic ? `, the heuristic ${heuristic}` : ''}. Type it and press Enter or Check.`;
     } else {
       text = `${context}Is ${heuristic} admissible on this map, for this goal: does h never overestimate the real cost left from any cell? Answer Yes or No.`;
@@ -209,7 +209,7 @@ export class ExercisePanel {
     const e = this.engine, parts = [];
     if (e.wrapX() || e.wrapY()) parts.push(`tunnel-aware h ${e.settings.wrapAware ? 'on' : 'off'}`);
     if (e.portals().length > 0) parts.push(`portal-aware h ${e.settings.portalAware ? 'on' : 'off'}`);
-    return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+    return parts.length > 0 ? ` with ${parts.join(' and ')}` : '';
   }
 
   renderStreak() {
