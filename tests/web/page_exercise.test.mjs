@@ -309,7 +309,8 @@ test('a lesson opened during an exercise ends it; closing the lesson gives back 
     await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
     assert.equal(await page.isHidden('#exercise-body'), true, 'the exercise ended');
     assert.equal(await page.evaluate(() => window.exercise.active), false);
-    await page.waitForTimeout(50);  // the exercise hands its kept document to the lesson after it opened
+    // The exercise hands its kept document to the lesson once the lesson has opened.
+    await page.waitForFunction(() => window.playground.files.before.lesson?.snapshot.settings.algorithm === 'greedy');
     await page.click('#lesson-close');
     await page.waitForFunction(() => document.getElementById('lesson-body').hidden);
     assert.deepEqual(await engineState(page), before, 'map and settings as before the exercise');

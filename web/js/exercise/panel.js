@@ -27,7 +27,7 @@ export class ExercisePanel {
     this.engine = app.store.engine;
     this.files = app.files;
     this.lessonFiles = new Map();  // file -> { map, title } (fetched once)
-    this.maker = new QuestionMaker(app.engine.core, app.lessons.index, (file) => this.fetchLesson(file));
+    this.maker = null;  // made at the first question (its sandbox engine is not needed before)
     this.active = false;
     this.busy = false;         // while the exercise itself changes the document
     this.place = null;         // { seed, index, streak, right, asked }
@@ -101,6 +101,7 @@ export class ExercisePanel {
     }
     this.place = place ?? { seed, index: 0, streak: this.place?.streak ?? 0, right: 0, asked: 0 };
     document.documentElement.dataset.exercise = 'asking';
+    $('hint').hidden = true;  // the first-visit hint's "tap for the start" is not what a tap does now
     $('exercise-body').hidden = false;
     $('exercise-start').hidden = true;
     $('exercise-stop').hidden = false;
@@ -117,6 +118,7 @@ export class ExercisePanel {
     $('exercise-position').textContent = `Question ${p.index + 1} of ${kSetSize} · set ${p.seed}`;
     let q;
     try {
+      this.maker ??= new QuestionMaker(this.app.engine.core, this.app.lessons.index, (file) => this.fetchLesson(file));
       q = await this.maker.make(p.seed, p.index);
     } catch (e) {
       this.app.showMessage(`The exercise could not make its question: ${e.message}`, 'error');
@@ -127,6 +129,8 @@ export class ExercisePanel {
     this.setQuestion();
     this.app.view.fit();
     this.render();
+    // On a phone the panel is under the grid: bring the question up to the grid's edge.
+    $('exercise-question').scrollIntoView({ block: 'nearest' });
     const focus = q.kind === 'next' ? this.app.renderer.canvas : q.kind === 'admissible' ? $('exercise-yes') : $('exercise-value');
     focus.focus({ preventScroll: true });
     return true;
