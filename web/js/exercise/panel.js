@@ -165,7 +165,7 @@ export class ExercisePanel {
 
   render() {
     const q = this.question, e = this.engine, info = e.algorithmInfo(), touch = touchFirst();
-    const label = e.stats().fellBack ? `${info.label} (running as ${e.registry.algorithms[e.stats().ranAs]?.label ?? 'A*'} on this map)` : info.label;
+    const label = e.stats().fellBack ? `${info.label} (running as ${e.algorithmInfo(e.stats().ranAs)?.label ?? 'A*'} on this map)` : info.label;
     const heuristic = `${heuristicLabel(e)}${this.awareness()}`;
     const moves = e.diagonal() === 0 ? '4-way moves' : '8-way moves';
     const at = (n) => cellText(e, n);
@@ -374,16 +374,18 @@ export class ExercisePanel {
     if (!this.active || document.querySelector('dialog[open]') || isTextField(ev.target)) return;
     const canvas = this.app.renderer.canvas, t = ev.target, key = ev.key, ctrl = ev.ctrlKey || ev.metaKey;
     const onGrid = t === canvas || t === document.body || t === document.documentElement;
+    // Space and Enter press a focused button (or open a section); keys.js leaves them to it too.
+    const native = t instanceof HTMLElement && t.matches('button, a[href], summary, input, select, textarea');
     let handled = false;
     if (ctrl && /^[zy]$/i.test(key)) {
       this.app.showMessage('Undo and redo wait until the exercise is stopped.', 'warning');
       handled = true;
-    } else if (onGrid && !ctrl && !ev.altKey) {
-      if (key === 'Enter' && this.asking('next')) {
+    } else if (!ctrl && !ev.altKey) {
+      if (key === 'Enter' && onGrid && this.asking('next')) {
         this.answerCell(this.app.marks.cursor);
         handled = true;
       } else {
-        handled = key === 's' || key === 'g' || (this.asking() && [' ', '.', ',', 'Enter', 'r', 'l'].includes(key));
+        handled = key === 's' || key === 'g' || (this.asking() && (['.', ',', 'r', 'l'].includes(key) || ([' ', 'Enter'].includes(key) && !native)));
       }
     }
     if (handled) {

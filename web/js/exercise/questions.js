@@ -123,7 +123,7 @@ export class QuestionMaker {
     const height = Math.max(g.minHeight, arcade ? rng.between(13, 17) : rng.between(9, 14));
     const seed = rng.between(1, kMaxSeed);
     if (this.sandbox.generate(g.name, width, height, seed)) return '';
-    return `a ${width}×${height} ${g.label.toLowerCase()} (seed ${seed})`;
+    return `${g.label.toLowerCase()}, ${width}×${height}, seed ${seed}`;
   }
 
   // A floor cell from the stream, other than `not`; -1 when the map has too few.
