@@ -259,12 +259,11 @@ export class Files {
   // Opens a checked document (a link's, a lesson's: { document, problems }) in place of the
   // current one, which is kept for "Restore it" when it differs. Returns whether it opened.
   // touched: the document opened is the visitor's own work (a kept one), not a link's.
-  // record: the change is an undo step (by default unless first).
-  openDocument({ document, problems }, { label, what, first = false, name = '', keep = true, touched = false, record = !first }) {
+  openDocument({ document, problems }, { label, what, first = false, name = '', keep = true, touched = false }) {
     const replaced = keep ? this.replacedDocument(first) : null;
     const lessonBefore = this.store.owners.get('lesson')?.read() ?? null;
     const before = document.lesson && !lessonBefore && !first ? { snapshot: this.store.snapshot(), touched: this.touched } : null;
-    const applied = this.asOpened(() => this.store.restore(document, { label, record, name }), touched);
+    const applied = this.asOpened(() => this.store.restore(document, { label, record: !first, name }), touched);
     const fatal = applied.find((p) => p.fatal);
     if (fatal) {
       this.messages.show(`Could not open the ${what}: its map is invalid (${fatal.problem}). Your map was kept.`, 'error');
