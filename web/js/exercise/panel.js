@@ -6,7 +6,7 @@
 // tab's session storage; the autosave holds it too): Stop brings it back. A link with
 // ?exercise=SEED opens the same questions in any browser (questions.js).
 import { Status } from '../engine.js';
-import { $, formatNumber } from '../dom.js';
+import { $ } from '../dom.js';
 import { keepDocument } from '../document.js';
 import { startCopy } from '../clipboard.js';
 import { isTextField } from '../keys.js';
@@ -14,7 +14,8 @@ import { touchFirst } from '../views/hint.js';
 import { markTerms } from '../views/glossary_view.js';
 import { kLessonDir } from '../lessons/panel.js';
 import { QuestionMaker, kSetSize, randomSeed, parseSeed } from './questions.js';
-import { checkNext, checkValue, checkAdmissible, cellText, heuristicLabel } from './check.js';
+import { checkNext, checkValue, checkAdmissible } from './check.js';
+import { questionText } from './words.js';
 import { readBestStreak, saveBestStreak, readPlace, savePlace } from './exercise_progress.js';
 
 export const kLinkParameter = 'exercise';
@@ -164,32 +165,8 @@ export class ExercisePanel {
   }
 
   render() {
-    const q = this.question, e = this.engine, info = e.algorithmInfo(), touch = touchFirst();
-    const label = e.stats().fellBack ? `${info.label} (running as ${e.algorithmInfo(e.stats().ranAs)?.label ?? 'A*'} on this map)` : info.label;
-    const heuristic = `${heuristicLabel(e)}${this.awareness()}`;
-    const moves = e.diagonal() === 0 ? '4-way moves' : '8-way moves';
-    const at = (n) => cellText(e, n);
-    const context = `The map: ${q.from}, ${moves}, start ${at(e.start())}, goal ${at(e.goal())}. `;
-    let text;
-    if (q.kind === 'next') {
-      const rule = info.frontier === 'queue' ? 'It takes the open cells in the order they were added (a queue).'
-        : info.frontier === 'stack' ? 'It takes the open cell added last (a stack).'
-          : info.heuristicOnly ? `It takes the open cell with the lowest h (${heuristic}).`
-            : info.weighted ? `It takes the open cell with the lowest f = g + w·h (w = ${e.settings.weight}, h: ${heuristic}).`
-              : info.usesHeuristic ? `It takes the open cell with the lowest f = g + h (h: ${heuristic}).` : 'It takes the open cell with the lowest f = g (no h).';
-      const how = touch ? 'Tap it on the grid.' : 'Click it on the grid, or move the cursor with the arrow keys and press Enter.';
-      text = `${context}${label} has expanded ${q.k} cells. Which cell will it expand next? ${rule} ${how}`;
-    } else if (q.kind === 'h') {
-      text = `${context}What is h at the ringed cell ${at(q.cell)}? The heuristic is ${heuristic}: its estimate of the cost from a cell to the goal. ` +
-        'Type it (two decimals are enough) and press Enter or Check.';
-    } else if (q.kind === 'f') {
-      const how = info.heuristicOnly ? 'greedy best-first search' : info.weighted ? `weighted A* with w = ${e.settings.weight}` : info.label;
-      text = `${context}What is f at the ringed open cell ${at(q.cell)}? Its g is ${formatNumber(q.g)}; the search is ${how}` +
-        `${info.usesHeuristic ? `, the heuristic ${heuristic}` : ''}. Type it and press Enter or Check.`;
-    } else {
-      text = `${context}Is ${heuristic} admissible on this map, for this goal: does h never overestimate the real cost left from any cell? Answer Yes or No.`;
-    }
-    $('exercise-question').textContent = text;
+    const q = this.question;
+    $('exercise-question').textContent = questionText(this.engine, q, touchFirst());
     markTerms($('exercise-question'));
     const field = q.kind === 'h' || q.kind === 'f';
     $('exercise-form').hidden = !field;
@@ -206,14 +183,6 @@ export class ExercisePanel {
     document.documentElement.dataset.exercise = 'asking';
     this.renderStreak();
     this.app.requestDraw();
-  }
-
-  // The awareness switches that change h on this map, in words.
-  awareness() {
-    const e = this.engine, parts = [];
-    if (e.wrapX() || e.wrapY()) parts.push(`tunnel-aware h ${e.settings.wrapAware ? 'on' : 'off'}`);
-    if (e.portals().length > 0) parts.push(`portal-aware h ${e.settings.portalAware ? 'on' : 'off'}`);
-    return parts.length > 0 ? ` with ${parts.join(' and ')}` : '';
   }
 
   renderStreak() {
