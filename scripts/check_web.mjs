@@ -9,7 +9,8 @@
 //     alone calls share.js's link-text coders and touches localStorage / sessionStorage
 //     (views/hint.js and first_paint.js keep the "hint seen" flag there, views/view_switch.js and
 //     first_paint.js the view this browser chose, lessons/lesson_progress.js the lessons this
-//     browser finished: none is the document).
+//     browser finished, exercise/exercise_progress.js the exercise's place and best streak: none
+//     is the document).
 //  4. Numeric ranges come from core's limits (engine.registry.limits): no number in web/js's
 //     code equals one of core/include/astar/limits.h's large limits (or one less), as a typed
 //     copy of a range bound would. A number that only happens to be equal says so with a
@@ -29,7 +30,7 @@ const kWriters = new Set(['store.js', 'engine.js']);  // the store, and the engi
 
 const kSchemaModule = 'document.js';
 const kLinkCoders = ['encodeLinkText', 'decodeLinkText'];
-const kStorageKeepers = new Set([kSchemaModule, 'hint.js', 'first_paint.js', 'lesson_progress.js', 'view_switch.js']);  // the hint's flag, lesson progress, the chosen view
+const kStorageKeepers = new Set([kSchemaModule, 'hint.js', 'first_paint.js', 'lesson_progress.js', 'view_switch.js', 'exercise_progress.js']);  // the hint's flag, lesson and exercise progress, the chosen view
 const kLimitsHeader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../core/include/astar/limits.h');
 
 function listModules(dir) {

@@ -484,18 +484,19 @@ export function readKeptDocument(ctx) {
   }
 }
 
-// The document a lesson replaced, for "Close lesson" after a reload: per tab (sessionStorage,
-// which a reload keeps), dropped when the lesson closes. before: { snapshot, touched } or null.
-const kBeforeLessonKey = 'astar-playground/before-lesson';
-export function keepBeforeLesson(before) {
+// The document a lesson or an exercise replaced, for "Close lesson" and "Stop exercise" after a
+// reload: per tab (sessionStorage, which a reload keeps), one per slot ('lesson', 'exercise'),
+// dropped when the lesson or the exercise closes. before: { snapshot, touched } or null.
+const kBeforeKeys = Object.freeze({ lesson: 'astar-playground/before-lesson', exercise: 'astar-playground/before-exercise' });
+export function keepBefore(slot, before) {
   try {
-    if (before) sessionStorage.setItem(kBeforeLessonKey, record(before.snapshot, before.touched));
-    else sessionStorage.removeItem(kBeforeLessonKey);
-  } catch { /* no room or no storage: a reload then keeps the lesson's settings */ }
+    if (before) sessionStorage.setItem(kBeforeKeys[slot], record(before.snapshot, before.touched));
+    else sessionStorage.removeItem(kBeforeKeys[slot]);
+  } catch { /* no room or no storage: a reload then keeps the lesson's (the exercise's) settings */ }
 }
-export function readBeforeLesson(ctx) {
+export function readBefore(slot, ctx) {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(kBeforeLessonKey) ?? 'null');
+    const saved = JSON.parse(sessionStorage.getItem(kBeforeKeys[slot]) ?? 'null');
     return isObject(saved?.document) ? { snapshot: checkDocument(saved.document, ctx).document, touched: saved.touched !== false } : null;
   } catch {
     return null;

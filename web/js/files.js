@@ -5,7 +5,7 @@
 // "Restore it". Text from files and links is only ever shown with textContent.
 import { kMaxLinkChars, LinkError } from './share.js';
 import { DocumentError, documentLink, readDocumentLink, saveTabDocument, readTabDocument, keepDocument, readKeptDocument,
-  sameDocument, checkDocument, claimTabId, keepBeforeLesson, readBeforeLesson } from './document.js';
+  sameDocument, checkDocument, claimTabId, keepBefore, readBefore } from './document.js';
 import { $, saveBlob, fileBaseName } from './dom.js';
 import { showEmbedCode } from './embed.js';
 import { startCopy } from './clipboard.js';
@@ -44,9 +44,13 @@ export class Files {
     // a lesson, a file, the bundled maps): only such a document is kept when a link replaces it.
     this.touched = false;
     this.opening = false;   // while a document is being opened (its own change events)
-    // The document a lesson replaced ({ snapshot, touched }), brought back when the lesson is
-    // closed (closeLesson); in memory only.
-    this.beforeLesson = null;
+    // The document a lesson (an exercise) replaced ({ snapshot, touched }), brought back when
+    // the lesson is closed (closeLesson; the exercise: exercise/panel.js), by slot; also in the
+    // tab's session storage (document.js), for after a reload.
+    this.before = { lesson: null, exercise: null };
+    // While an exercise is open its maps are not the visitor's: the autosave keeps the document
+    // from before it (a reload or a closed tab then loses nothing).
+    this.autosaveHeld = false;
   }
 
   // Runs open() (store.load: "" or a problem; store.restore: a list of problems) without
@@ -315,7 +319,7 @@ export class Files {
   // settings do not stay behind on the next map). Returns whether there was one.
   closeLesson() {
     // After a reload the tab's session storage still has it.
-    const before = this.beforeLesson ?? (this.embedded ? null : readBeforeLesson(this.store.context));
+    const before = this.keptBefore('lesson');
     this.setBeforeLesson(null);
     if (!before) return false;
     const opened = this.openDocument({ document: before.snapshot, problems: [] },
@@ -324,9 +328,16 @@ export class Files {
     return opened;
   }
 
-  setBeforeLesson(before) {
-    this.beforeLesson = before;
-    if (!this.embedded) keepBeforeLesson(before);
+  setBeforeLesson(before) { this.keepBefore('lesson', before); }
+
+  // The document a lesson or an exercise (slot) replaced: keep it, or read it (after a reload
+  // from the tab's session storage).
+  keepBefore(slot, before) {
+    this.before[slot] = before;
+    if (!this.embedded) keepBefore(slot, before);
+  }
+  keptBefore(slot) {
+    return this.before[slot] ?? (this.embedded ? null : readBefore(slot, this.store.context));
   }
 
   // A lesson file's state ({ map, settings, lesson }) as a document at its first step.
@@ -346,9 +357,17 @@ export class Files {
 
   // ---- autosave: the tab's own document (document.js) ----
   scheduleAutosave() {
-    if (this.embedded) return;
+    if (this.embedded || this.autosaveHeld) return;
     clearTimeout(this.autosaveTimer);
     this.autosaveTimer = setTimeout(() => this.autosave(), 400);
+  }
+
+  // While held (an exercise is open) the autosave keeps the document saved before: a pending
+  // save is written first; released, the document shown is saved again.
+  holdAutosave(on) {
+    if (on && this.autosaveTimer) this.autosave();
+    this.autosaveHeld = !!on;
+    if (!on) this.scheduleAutosave();
   }
 
   // Saves the document. One too large for localStorage is not saved, the tab's previous save

@@ -1,8 +1,4 @@
-// What the page puts on window (main.js and the optional modules' boot.js), for `tsc --checkJs` (tsconfig.json).
+// What the page puts on window (main.js: the page's one handle, for tests and the console), for `tsc --checkJs` (tsconfig.json).
 interface Window {
   playground: any;
-  agents: any;
-  replan: any;
-  lab: any;
-  hpa: any;
 }

@@ -11,7 +11,8 @@ const kArrows = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], Arrow
 const kArrowKeys = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
 const kSliderKeys = [...kArrowKeys, 'Home', 'End', 'PageUp', 'PageDown'];
 
-function isTextField(t) {
+// A field that keeps every key (the exercise's key handler leaves these alone too).
+export function isTextField(t) {
   return t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || t?.isContentEditable === true ||
     (t instanceof HTMLInputElement && !['checkbox', 'radio', 'range', 'button', 'submit', 'reset', 'file'].includes(t.type));
 }

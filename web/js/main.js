@@ -31,7 +31,7 @@ import { bindGlossary } from './views/glossary_view.js';
 import { ViewSwitch } from './views/view_switch.js';
 import { installModules } from './optional_modules.js';
 import { $ } from './dom.js';
-import './offline.js';  // the service worker: offline use and the new-version notice
+import { registerOffline } from './offline.js';
 
 // The first document: the link in the address, else the tab's autosave, else the arcade maze.
 // Returns where it came from: 'link', 'autosave' or 'bundled'.
@@ -133,6 +133,7 @@ try {
   window.playground = app;  // for tests and the console
   app.modules = await installModules(app);  // an embed's too: its document may show their path lines
   document.body.dataset.ready = 'true';
+  registerOffline(messages);  // the service worker, once the page is ready: offline use and the new-version notice
 } catch (e) {
   const text = document.getElementById('message');
   text.textContent = `The engine failed to load: ${e.message}`;

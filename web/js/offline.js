@@ -5,8 +5,6 @@
 // running the version it started with.
 // Only over http(s), with sw.js on the page's own origin: never from file:, an opaque origin
 // (a sandboxed frame) or a copy of the module served from elsewhere.
-import { installWhenReady } from './extension.js';
-
 export const kUpdateText = 'A new version is ready — reload to use it.';
 
 /** @param {{ offer: (text: string, label: string, run: () => void) => boolean }} messages */
@@ -46,4 +44,3 @@ export async function registerOffline(messages) {
   return registration;
 }
 
-installWhenReady('offline', (app) => registerOffline(app.messages));

@@ -6,7 +6,9 @@ import { ReplanningWalker } from './walker.js';
 import { Join } from '../agents/world.js';
 import { el, setText } from '../dom.js';
 
-export function install(app, { agents }) {
+/** @param {any} app @param {Record<string, any>} modules the modules installed before this one */
+export function install(app, modules) {
+  const agents = modules.agents;
   if (!agents) throw new Error('it walks the agents\' world, and the agents did not start');
   const walker = new ReplanningWalker(app, agents.world, { speed: agents.agentSpeed });
   const button = el('button', { text: 'Walk, replanning (D* Lite)', attrs: { type: 'button', id: 'replan-walk' } });
