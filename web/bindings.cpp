@@ -324,7 +324,7 @@ const LandmarkTable<Grid>* WebEngine::landmarks() {
 // After an edit the search's records no longer describe this map: drop them.
 void WebEngine::invalidateSearch() {
   active_ = false;
-  std::fill(states_.begin(), states_.end(), std::uint8_t{0});
+  statesStale_ = true;
   path_.clear();
 }
 
@@ -344,6 +344,7 @@ void WebEngine::afterReload() {
   costs_.resize(cells);
   masks_.resize(cells);
   states_.assign(cells, 0);
+  statesStale_ = false;
   for (NodeId n = 0; n < cells; ++n) {
     costs_[n] = grid_.passable(n) ? grid_.cost(n) : 0.0;
     masks_[n] = grid_.entryMask(n);
@@ -352,8 +353,20 @@ void WebEngine::afterReload() {
 }
 
 void WebEngine::publish() {
-  search_.fillStates(states_);
+  statesStale_ = true;
   path_.assign(search_.path().begin(), search_.path().end());
+}
+
+emscripten::val WebEngine::states() const {
+  if (statesStale_) {
+    if (active_) {
+      search_.fillStates(states_);
+    } else {
+      std::fill(states_.begin(), states_.end(), std::uint8_t{0});
+    }
+    statesStale_ = false;
+  }
+  return view(states_);
 }
 
 }  // namespace astar::web

@@ -142,7 +142,9 @@ class WebEngine {
   // allocate (web/js/engine.js documents which, and copies through copyOut()).
   emscripten::val costs() const { return view(costs_); }       // Float64Array: entry cost, 0 = wall
   emscripten::val entryMasks() const { return view(masks_); }  // Uint8Array: allowed entry directions
-  emscripten::val states() const { return view(states_); }     // Uint8Array: 0 unseen, 1 open, 2 closed
+  // Uint8Array: 0 unseen, 1 open, 2 closed. Filled when read, not after every step: filling is
+  // O(cells) (10 ms on 4096 x 4096), and a search rushed to its end steps many times a frame.
+  emscripten::val states() const;
   emscripten::val path() const { return view(path_); }         // Uint32Array: cells, start first
 
   // Applies the costs() and entryMasks() views after JS wrote into them (a bulk load or an
@@ -205,7 +207,8 @@ class WebEngine {
   JournalMark landmarkSeen_;  // the map the landmark table was built for
   std::vector<double> costs_;
   std::vector<std::uint8_t> masks_;
-  std::vector<std::uint8_t> states_;
+  mutable std::vector<std::uint8_t> states_;  // filled by states() when statesStale_
+  mutable bool statesStale_ = false;
   std::vector<std::uint32_t> path_;
   std::vector<std::int32_t> parents_;
 };

@@ -71,7 +71,7 @@ test('first view: g, h and f are defined before use, and every glossary term in 
     const unmarked = found.filter((f) => !f.marked);
     assert.deepEqual(unmarked, [], 'every term in the visible text has a marked word in its block');
     const ids = [...new Set(found.map((f) => f.id))];
-    assert.ok(ids.length >= 12, `at least 12 glossary terms on the first view (${ids.join(', ')})`);
+    assert.ok(ids.length >= 8, `at least 8 glossary terms on the first view (the Learn view's few words) (${ids.join(', ')})`);
 
     // Walk the page with Tab: every visible term is reached, and shows its definition.
     const terms = await visibleTerms(page);

@@ -113,6 +113,7 @@ const kReadmeFeatures = new Map([
   ['square or hex', ['#cells']],
   ['*compare all* (or', ['#compare']],
   ['*lessons* (the first', ['#lesson-select', '#lesson-open', '#lesson-author-open', '#lesson-list-box > summary']],
+  ['*exercise: predict the', ['#exercise-start']],
   ['plain words: g,', ['#panel .term']],
   ['hover or tap', ['#inspector', '#show-parents', '#show-numbers']],
   ['two views over', ['#view-switch']],

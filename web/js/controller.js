@@ -43,7 +43,7 @@ export const ControllerState = Object.freeze({
 });
 const kSyncMs = 30;   // table building done at once before the page shows progress
 const kSliceMs = 12;  // table building per frame while preparing, and an instant search's work per frame
-const kRushSyncMs = 100;  // a rush's work at once, within one task (most searches end there)
+const kRushSyncMs = 50;   // a rush's work at once, within one task (most searches end there)
 
 export class Controller {
   constructor(store) {
@@ -137,8 +137,22 @@ export class Controller {
     this.stopAt = target;
     this.rushing = true;
     this.playing = true;
-    const until = performance.now() + kRushSyncMs;
-    while (this.playing && performance.now() < until) this.advance(performance.now());
+    // The views hear of it once, at the end: each 'search' event costs them a frame's work.
+    const e = this.store.engine, until = performance.now() + kRushSyncMs;
+    const left = () => (target < 0 ? this.instantChunk : Math.min(this.instantChunk, target - e.stats().expanded));
+    let status = e.status();
+    while (status === Status.InProgress && left() > 0 && performance.now() < until) {
+      const t0 = performance.now();
+      status = this.store.step(left(), { quiet: true });
+      this.adaptChunk(performance.now() - t0);
+    }
+    this.store.searchChanged();
+    if (status !== Status.InProgress || (target >= 0 && e.stats().expanded >= target)) this.pause();
+  }
+  // The expansions per step at instant speed: about kSliceMs of work.
+  adaptChunk(spent) {
+    if (spent < kSliceMs / 2) this.instantChunk = Math.min(this.instantChunk * 2, 1 << 24);
+    else if (spent > kSliceMs) this.instantChunk = Math.max(1, this.instantChunk >> 1);
   }
   // Plays the current search again from its first expansion to where it is now (to the end
   // when it is finished). Nothing to replay when there is no search.
@@ -190,10 +204,9 @@ export class Controller {
     let status = e.status();
     if (due > 0) {
       const t0 = performance.now();
-      status = this.store.step(due);
-      const spent = performance.now() - t0;
-      if (instant && spent < kSliceMs / 2) this.instantChunk = Math.min(this.instantChunk * 2, 1 << 24);
-      else if (instant && spent > kSliceMs) this.instantChunk = Math.max(1, this.instantChunk >> 1);
+      status = this.store.step(due, { quiet: true });
+      if (instant) this.adaptChunk(performance.now() - t0);  // the engine's work alone, not the views'
+      this.store.searchChanged();
     }
     if (status !== Status.InProgress || (this.stopAt >= 0 && e.stats().expanded >= this.stopAt)) {
       this.pause();

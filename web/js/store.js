@@ -278,11 +278,13 @@ export class Store {
     this.emit('search');
     return begun;
   }
-  step(n = 1) {
+  // quiet: the caller steps again at once and tells the views once, with searchChanged().
+  step(n = 1, { quiet = false } = {}) {
     const status = this.engine.step(n);
-    this.emit('search');
+    if (!quiet) this.emit('search');
     return status;
   }
+  searchChanged() { this.emit('search'); }
   // A preprocessed algorithm's tables for the current map (JPS+), built a slice at a time so
   // the page can show progress; returns the fraction done (1 when there is nothing to build).
   preprocessSome(sources) {
