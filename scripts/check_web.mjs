@@ -10,7 +10,7 @@
 //     (views/hint.js and first_paint.js keep the "hint seen" flag there, lessons/lesson_progress.js
 //     the lessons this browser finished: neither is the document).
 //  4. Numeric ranges come from core's limits (engine.registry.limits): no number in web/js's
-//     code equals one of core/include/astar/limits.h's large limits (or one less), as a typed
+//     code equals one of core/search/include/astar/limits.h's large limits (or one less), as a typed
 //     copy of a range bound would. A number that only happens to be equal says so with a
 //     `// not a limit: why` comment on its line.
 // Usage: node scripts/check_web.mjs [dir]   (default web/js); exit 1 and one line per problem.
@@ -27,7 +27,7 @@ const kWriters = new Set(['store.js', 'engine.js']);  // the store, and the engi
 const kSchemaModule = 'document.js';
 const kLinkCoders = ['encodeLinkText', 'decodeLinkText'];
 const kStorageKeepers = new Set([kSchemaModule, 'hint.js', 'first_paint.js', 'lesson_progress.js']);  // the hint's flag, lesson progress
-const kLimitsHeader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../core/include/astar/limits.h');
+const kLimitsHeader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../core/search/include/astar/limits.h');
 
 function listModules(dir) {
   const out = [];

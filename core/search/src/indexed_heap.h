@@ -3,6 +3,7 @@
 // (warthog-style). Keys and nodes live in two arrays: a sift-down level reads the children's
 // keys from one 64-byte cache line (8 keys), compares 64-bit integers only, and moves 12 bytes.
 // Internal to core; reserve() once per map size, then push/pop never allocate.
+// Header-only: inlined into the search loop.
 #pragma once
 #include <algorithm>
 #include <cstdint>

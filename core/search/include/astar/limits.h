@@ -41,6 +41,13 @@ inline constexpr int kMinClusterSize = 4;
 inline constexpr int kMaxClusterSize = 128;
 inline constexpr int kDefaultClusterSize = 16;
 
+// JPS+ (--algorithm jps-plus): its tables take 16 bytes per cell, so maps over
+// kJumpPointPlusMaxCells cells run online JPS instead (the search reports the fallback). Goal
+// bounding takes one Dijkstra per passable cell (quadratic): on this project's 2-core VM 0.7 s
+// for 2,054 passable cells (arena), 1.7 s for 2,445 (den312d), 41-45 s for 13,000-15,000.
+inline constexpr std::uint32_t kJumpPointPlusMaxCells = 4u << 20;
+inline constexpr std::uint32_t kGoalBoundingMaxCells = 4096;
+
 // Why `cost` cannot be a cell's entry cost (nullptr when it can): NaN, infinite, <= 0,
 // below kMinCellCost or above kMaxCost.
 const char* cellCostProblem(double cost);

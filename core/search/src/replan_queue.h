@@ -3,6 +3,7 @@
 // cell can be removed in O(log n). The shared IndexedHeap (indexed_heap.h) orders one 64-bit
 // key and only decreases it, which D* Lite's lexicographic, rising keys do not fit.
 // reset() sizes it once per map size; after that nothing allocates.
+// Header-only: inlined into D* Lite's loop.
 #pragma once
 #include <cstdint>
 #include <vector>

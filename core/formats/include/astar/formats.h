@@ -26,6 +26,7 @@
 
 #include "astar/error.h"
 #include "astar/grid.h"
+#include "astar/map_document.h"
 
 namespace astar {
 
@@ -46,8 +47,6 @@ MapFormat formatFromFileName(std::string_view fileName);
 MapFormat detectFormat(std::string_view text, std::string_view fileName = {});
 const char* formatExtension(MapFormat f);  // the one written: ".map.txt", ".map", ".grid.txt", ".tut2.txt"
 
-struct MapDocument;
-
 // What a format can hold; a writer drops the rest and says so (writeMap's `lost`).
 struct FormatCapabilities {
   bool costs = false;         // cell entry costs other than 1
@@ -62,7 +61,7 @@ struct FormatCapabilities {
 
 // The format table: one row per map format, read for detection, dispatch, the CLI's help and
 // convert, the fuzz targets and the page's file picker (registry().formats). Adding a format =
-// its reader and writer in core/src/format_<name>.cpp and a row (core/src/formats.cpp).
+// its reader and writer in core/formats/src/format_<name>.cpp and a row (formats.cpp there).
 struct FormatInfo {
   MapFormat format = MapFormat::Unknown;
   const char* name = "";   // "playground", "movingai", ...: --to, links, fuzz target and corpus folder
@@ -74,32 +73,6 @@ struct FormatInfo {
 };
 std::span<const FormatInfo> formats();
 const FormatInfo* formatInfo(MapFormat f);  // nullptr for Unknown
-
-// One terrain letter: a passable cell with an entry cost, or a wall (wall == true).
-struct Terrain {
-  char letter = '.';
-  bool wall = false;
-  double cost = 1.0;  // ignored for walls
-  std::string name;   // "floor", "water"; may be empty
-  friend bool operator==(const Terrain&, const Terrain&) = default;
-};
-
-struct MapDocument {
-  Grid grid;
-  std::string name;
-  std::string author;
-  std::string description;
-  NodeId start = kNoNode;
-  std::vector<NodeId> goals;
-  // The letters the cells were written with (row-major, one per cell) and what each letter
-  // means. Writers use them when they still agree with the grid (so a Moving AI `T` stays a
-  // `T`), and derive fresh letters from the grid's costs when they do not (after an edit).
-  std::vector<Terrain> terrain;
-  std::string cells;
-  int nodeSize = 0;  // Tutorial: the node size line (pixels per cell); 0 when none
-
-  friend bool operator==(const MapDocument&, const MapDocument&) = default;
-};
 
 // Reads text in the given format (Unknown: detectFormat(text)). On error `out` is left
 // in an unspecified but valid state.

@@ -1,45 +1,16 @@
-// Estimator<Space>: evaluates the configured heuristic for one query (internal to core).
-// Geometric part per space (GridGeometry, GraphGeometry); exact and landmark parts shared.
+// GridGeometry: the heuristic's geometric part on a Grid (Grid::Geometry; internal to core).
+// Header-only: inlined into the search loop.
 #pragma once
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <limits>
 #include <span>
 #include <vector>
 
-#include "astar/graph.h"
 #include "astar/grid.h"
-#include "astar/heuristic.h"
-#include "astar/landmarks.h"
-#include "astar/search.h"
-#include "astar/turn_space.h"
-#include "dijkstra_fill.h"
+#include "astar/limits.h"
+#include "geometry_common.h"
 
 namespace astar::detail {
-
-inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-// Metric over per-axis distances (already wrapped), with base costs folded in.
-struct Metric {
-  Heuristic kind = Heuristic::Octile;
-  double straight = 1.0;  // cost of a straight unit step (scaled)
-  double diagonal = 1.0;  // cost of a diagonal step (scaled)
-  double euclid = 1.0;    // multiplier of the Euclidean length (scaled)
-
-  ASTAR_FORCE_INLINE double operator()(double dx, double dy) const {
-    switch (kind) {
-      case Heuristic::Manhattan: return straight * (dx + dy);
-      case Heuristic::Euclidean: return euclid * std::sqrt(dx * dx + dy * dy);
-      case Heuristic::Chebyshev: return straight * std::max(dx, dy);
-      case Heuristic::Octile: {
-        const double lo = std::min(dx, dy), hi = std::max(dx, dy);
-        return straight * (hi - lo) + diagonal * lo;
-      }
-      default: return 0.0;
-    }
-  }
-};
 
 // Grid: metric with torus distance on wrapping axes, plus the portal bound.
 class GridGeometry {
@@ -249,155 +220,6 @@ class GridGeometry {
   std::vector<double> bound_;
   std::vector<unsigned char> done_;
   std::vector<Entry> entries_;
-};
-
-// Graph: metric over node positions, scaled by the lowest cost / length ratio of any edge.
-class GraphGeometry {
- public:
-  GraphGeometry() { goals_.reserve(static_cast<std::size_t>(kMaxGoals)); }
-  void configure(const Graph& graph, std::span<const NodeId> goals, Heuristic kind, bool, bool) {
-    graph_ = &graph;
-    metric_.kind = kind;
-    const double ratio = graph.minCostRatio(kind);
-    metric_.straight = ratio;
-    metric_.diagonal = ratio * std::sqrt(2.0);
-    metric_.euclid = ratio;
-    goals_.clear();
-    for (NodeId g : goals) goals_.push_back(graph.position(g));
-  }
-  bool singleOctile() const { return false; }
-  double octileToGoal(NodeId) const { return 0.0; }
-  double operator()(NodeId n) const { return closenessWith(metric_, n); }
-  double closeness(NodeId n) const {
-    Metric euclid;
-    euclid.kind = Heuristic::Euclidean;
-    return closenessWith(euclid, n);
-  }
-
- private:
-  double closenessWith(const Metric& m, NodeId n) const {
-    const Graph::Position p = graph_->position(n);
-    double best = kInfinity;
-    for (const Graph::Position& g : goals_) best = std::min(best, m(std::fabs(p.x - g.x), std::fabs(p.y - g.y)));
-    return best;
-  }
-  const Graph* graph_ = nullptr;
-  Metric metric_;
-  std::vector<Graph::Position> goals_;
-};
-
-// ---- TurnSpace (turn-aware search, astar/turn_space.h) ----
-// The grid's geometry on a node's cell: the grid bound (tunnel- and portal-aware like
-// GridGeometry) is a lower bound on the moves' grid costs, and turn costs only add to them.
-// No turn term: a bound on the turns still needed would have to hold through wrap seams and
-// portal jumps (which keep the heading), and none is proved here.
-class TurnGeometry {
- public:
-  TurnGeometry() { cells_.reserve(static_cast<std::size_t>(kMaxGoals)); }
-  void configure(const TurnSpace& space, std::span<const NodeId> goals, Heuristic kind, bool wrapAware,
-                 bool portalAware) {
-    slots_ = static_cast<NodeId>(space.slots());
-    cells_.clear();
-    for (NodeId g : goals) {
-      const NodeId cell = space.cellOf(g);
-      if (std::find(cells_.begin(), cells_.end(), cell) == cells_.end()) cells_.push_back(cell);
-    }
-    grid_.configure(space.grid(), cells_, kind, wrapAware, portalAware);
-  }
-  bool singleOctile() const { return grid_.singleOctile(); }
-  ASTAR_FORCE_INLINE double octileToGoal(NodeId n) const { return grid_.octileToGoal(n / slots_); }
-  ASTAR_FORCE_INLINE double operator()(NodeId n) const { return grid_(n / slots_); }
-  double closeness(NodeId n) const { return grid_.closeness(n / slots_); }
-
- private:
-  GridGeometry grid_;
-  NodeId slots_ = 1;
-  std::vector<NodeId> cells_;
-};
-// ---- end TurnSpace ----
-
-template <class Space>
-struct GeometryFor;
-template <>
-struct GeometryFor<Grid> {
-  using Type = GridGeometry;
-};
-template <>
-struct GeometryFor<Graph> {
-  using Type = GraphGeometry;
-};
-
-template <>
-struct GeometryFor<TurnSpace> {  // turn-aware search
-  using Type = TurnGeometry;
-};
-
-template <class Space>
-class Estimator {
- public:
-  Estimator() { landmarkGoals_.reserve(static_cast<std::size_t>(kMaxGoals) * 2 * 64); }
-
-  // Returns nullptr on success or a static message.
-  const char* configure(const Space& space, std::span<const NodeId> goals, Heuristic kind, bool wrapAware,
-                        bool portalAware, const LandmarkTable<Space>* landmarks) {
-    kind_ = kind;
-    fast_ = false;
-    const Heuristic geometric = (kind == Heuristic::Exact || kind == Heuristic::Landmarks) ? Heuristic::Octile : kind;
-    geometry_.configure(space, goals, geometric, wrapAware, portalAware);
-    if (kind == Heuristic::Exact) dijkstraFill<true>(space, goals, exact_, work_);
-    if (kind == Heuristic::Landmarks) {
-      if (!landmarks || landmarks->count() == 0) return "the landmarks heuristic needs a built LandmarkTable";
-      if (landmarks->nodeCount() != space.cellCount()) return "the LandmarkTable was built for a different map size";
-      if (landmarks->count() > 64) return "at most 64 landmarks";
-      landmarks_ = landmarks;
-      goalCount_ = goals.size();
-      landmarkGoals_.clear();
-      for (NodeId g : goals)
-        for (int i = 0; i < landmarks->count(); ++i) {
-          landmarkGoals_.push_back(landmarks->fromLandmark(i, g));
-          landmarkGoals_.push_back(landmarks->toLandmark(i, g));
-        }
-    }
-    fast_ = (kind == Heuristic::Octile) && geometry_.singleOctile();
-    return nullptr;
-  }
-
-  ASTAR_FORCE_INLINE double operator()(NodeId n) const {
-    if (fast_) return geometry_.octileToGoal(n);
-    switch (kind_) {
-      case Heuristic::Zero: return 0.0;
-      case Heuristic::Exact: return exact_[n];
-      case Heuristic::Landmarks: return std::max(alt(n), geometry_(n));
-      default: return geometry_(n);
-    }
-  }
-  double closeness(NodeId n) const { return geometry_.closeness(n); }
-
- private:
-  double alt(NodeId n) const {
-    const int k = landmarks_->count();
-    double best = kInfinity;
-    const double* goal = landmarkGoals_.data();
-    for (std::size_t gi = 0; gi < goalCount_; ++gi) {
-      double bound = 0.0;
-      for (int i = 0; i < k; ++i, goal += 2) {
-        const double fromN = landmarks_->fromLandmark(i, n), toN = landmarks_->toLandmark(i, n);
-        if (fromN != kInfinity) bound = std::max(bound, goal[0] - fromN);  // d(L,g) - d(L,n)
-        if (goal[1] != kInfinity) bound = std::max(bound, toN - goal[1]);  // d(n,L) - d(g,L)
-      }
-      best = std::min(best, bound);
-    }
-    return best;
-  }
-
-  Heuristic kind_ = Heuristic::Zero;
-  bool fast_ = false;  // geometry_.octileToGoal applies
-  typename GeometryFor<Space>::Type geometry_;
-  std::vector<double> exact_;
-  DijkstraWorkspace work_;
-  const LandmarkTable<Space>* landmarks_ = nullptr;
-  std::vector<double> landmarkGoals_;
-  std::size_t goalCount_ = 0;
 };
 
 }  // namespace astar::detail

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "astar/error.h"
-#include "astar/formats.h"
+#include "astar/map_document.h"
 
 namespace astar {
 

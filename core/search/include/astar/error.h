@@ -1,5 +1,5 @@
 // Error: how every fallible, non-hot-path call in core reports a problem.
-// An empty message means success. Readers also fill line and column (1-based).
+// An empty message means success. Readers also fill line and column (1-based). Header-only.
 #pragma once
 #include <string>
 

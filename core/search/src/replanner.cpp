@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "astar/replanner.h"
-#include "estimator.h"
+#include "grid_geometry.h"
 #include "replan_queue.h"
 
 namespace astar {

@@ -1,5 +1,5 @@
 // Jump point search: bitset construction and goal marks. The scans are inline in jump_point.h.
-#include "astar/jump_point.h"
+#include "jump_point.h"
 
 #include <algorithm>
 

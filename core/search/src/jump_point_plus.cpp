@@ -1,12 +1,12 @@
 // JPS+ with goal bounding: building the jump distances and the goal-bounding boxes. The
 // successor rules are inline in jump_point_plus.h.
-#include "astar/jump_point_plus.h"
+#include "jump_point_plus.h"
 
 #include <algorithm>
 #include <chrono>
 #include <utility>
 
-#include "astar/jump_point.h"
+#include "jump_point.h"
 
 namespace astar {
 

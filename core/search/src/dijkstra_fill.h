@@ -1,6 +1,7 @@
 // dijkstraFill: distances from (or, Reverse = true, to) a set of source nodes over any Space
 // (Grid or Graph), through its neighbour generator. Used by the exact heuristic and landmarks.
 // The workspace keeps its buffers, so repeated fills of the same size do not allocate.
+// Header-only: a template over the space.
 #pragma once
 #include <limits>
 #include <span>

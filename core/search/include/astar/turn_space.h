@@ -42,8 +42,16 @@ struct TurnOptions {
 // What kind of move a successor is (forEachMove).
 enum class TurnMove : std::uint8_t { Step, Portal };
 
+namespace detail {
+class TurnGeometry;
+}  // namespace detail
+
 class TurnSpace {
  public:
+  // The heuristic's geometry on this space (internal to core: src/turn_geometry.h); the search
+  // reads it from here, so a new space brings its own.
+  using Geometry = detail::TurnGeometry;
+
   static constexpr int kMaxHeadings = 8;
   explicit TurnSpace(const Grid& grid, const TurnOptions& options = {}) : grid_(grid), options_(options) {}
 

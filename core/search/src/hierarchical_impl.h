@@ -9,7 +9,7 @@
 
 #include "astar/hierarchical.h"
 #include "dijkstra_fill.h"
-#include "estimator.h"
+#include "grid_geometry.h"
 
 namespace astar::detail {
 

@@ -11,8 +11,16 @@
 
 namespace astar {
 
+namespace detail {
+class GraphGeometry;
+}  // namespace detail
+
 class Graph {
  public:
+  // The heuristic's geometry on this space (internal to core: src/graph_geometry.h); the search
+  // reads it from here, so a new space brings its own.
+  using Geometry = detail::GraphGeometry;
+
   struct Edge {
     NodeId to;
     double cost;

@@ -26,14 +26,9 @@
 #include <vector>
 
 #include "astar/grid.h"
+#include "astar/limits.h"
 
 namespace astar {
-
-// Goal bounding takes one Dijkstra per passable cell (quadratic): on this project's 2-core VM
-// 0.7 s for 2,054 passable cells (arena), 1.7 s for 2,445 (den312d), 41-45 s for 13,000-15,000.
-inline constexpr std::uint32_t kGoalBoundingMaxCells = 4096;
-// JPS+ tables take 16 bytes per cell; larger maps run online JPS instead (fellBack).
-inline constexpr std::uint32_t kJumpPointPlusMaxCells = 4u << 20;
 
 class JumpPointPlus {
  public:

@@ -70,8 +70,16 @@ struct Portal {
   friend bool operator==(const Portal&, const Portal&) = default;
 };
 
+namespace detail {
+class GridGeometry;
+}  // namespace detail
+
 class Grid {
  public:
+  // The heuristic's geometry on this space (internal to core: src/grid_geometry.h); the search
+  // reads it from here, so a new space brings its own.
+  using Geometry = detail::GridGeometry;
+
   Grid() = default;
   // A width x height grid of floor cells with cost 1. Sizes outside 1..kMaxGridSide give
   // an empty 0 x 0 grid; use reset() to get the error message.

@@ -10,8 +10,8 @@
 #include <type_traits>
 
 #include "astar/graph.h"
-#include "astar/jump_point.h"
 #include "astar/landmarks.h"
+#include "jump_point.h"
 #include "search_impl.h"
 
 namespace astar {

@@ -1,4 +1,4 @@
-// Pieces every generator shares (private to core).
+// Pieces every generator shares (private to core). Header-only: small inline helpers.
 #pragma once
 #include <string>
 

@@ -6,11 +6,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "astar/jump_point.h"
-#include "astar/jump_point_plus.h"
 #include "astar/search.h"
 #include "estimator.h"
+#include "graph_geometry.h"
+#include "grid_geometry.h"
 #include "indexed_heap.h"
+#include "jump_point.h"
+#include "jump_point_plus.h"
+#include "turn_geometry.h"
 
 namespace astar::detail {
 
