@@ -11,6 +11,7 @@
 
 #include "astar/graph.h"
 #include "astar/landmarks.h"
+#include "grid_pruning.h"
 #include "jump_point.h"
 #include "search_impl.h"
 

@@ -72,7 +72,7 @@ struct ArcadeLayout {
 };
 Error generateArcadeMaze(const ArcadeOptions& options, MapDocument& out, ArcadeLayout* layout = nullptr);
 
-// The generator registry: one row per generator (core/src/generators.cpp), read by
+// The generator registry: one row per generator (core/formats/src/generators.cpp), read by
 // `astar generate`, the bindings (and so the page's generator list) and the tests.
 struct GeneratorOptions {
   int width = 0, height = 0;  // 0: the generator's default size

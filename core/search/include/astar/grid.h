@@ -174,6 +174,7 @@ class Grid {
   // expansions and relaxes fewer moves: on open floor 3 of 8 after a straight step, 5 after
   // a diagonal one. Requires canSkipDominatedMoves() and `from` one move away from n (or
   // kNoNode). Same visit order as forEachNeighbor (N, E, S, W, then NE, SE, SW, NW).
+  // For the search loop: defined in core's internal grid_pruning.h, not for games to call.
   template <class Visit>
   void forEachNeighborFrom(NodeId n, NodeId from, Visit&& visit) const;
   // Calls visit(NodeId previous, double stepCost) for every move into n.
@@ -399,36 +400,6 @@ ASTAR_FORCE_INLINE void Grid::forEachNeighbor(NodeId n, Visit&& visit) const {
     }
   }
   if (portalFlags_[n] & 1u) visitPortals(portalOut_, n, false, visit);
-}
-
-namespace detail {
-// For a movement rule (index: DiagonalMovement): entry [t * 256 + open] is the set of moves
-// (Direction bits) out of a cell whose passable neighbours are `open` (a ring of bits
-// clockwise from north, Grid::openRing_), reached by a step in ring direction t (8: not
-// reached by a step, the start), without the moves that step dominates. Computed at compile
-// time in grid.cpp: evaluated here, in every file that includes this header, it took about
-// a second of compile time each.
-extern const std::array<std::array<std::uint8_t, 9 * 256>, 4> kUndominatedMoves;
-}  // namespace detail
-
-template <class Visit>
-ASTAR_FORCE_INLINE void Grid::forEachNeighborFrom(NodeId n, NodeId from, Visit&& visit) const {
-  const std::ptrdiff_t w = width_;
-  // Direction of the step from -> n as a ring bit, from the index difference (width >= 3, so
-  // the offsets -w-1 .. w+1 fall in distinct rows of a 3 x 3 block); 8 when there is none.
-  static constexpr std::uint8_t kRingOfBlock[9] = {7, 0, 1, 6, 8, 2, 5, 4, 3};
-  unsigned t = 8;
-  if (from != kNoNode) {
-    const std::ptrdiff_t block = static_cast<std::ptrdiff_t>(n) - static_cast<std::ptrdiff_t>(from) + w + 1;
-    const std::ptrdiff_t row = (block >= w) + (block >= 2 * w);
-    t = kRingOfBlock[row * 3 + block - row * w];
-  }
-  const unsigned moves = detail::kUndominatedMoves[static_cast<unsigned>(diagonal_)][t * 256 + openRing_[n]];
-  const double straight = straightCost_ * minCost_, diagonal = diagonalCost_ * minCost_;
-  for (unsigned bits = moves; bits != 0; bits &= bits - 1) {
-    const int d = std::countr_zero(bits);
-    visit(static_cast<NodeId>(static_cast<std::ptrdiff_t>(n) + moveOffset_[d]), d < 4 ? straight : diagonal);
-  }
 }
 
 template <class Visit>

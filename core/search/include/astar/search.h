@@ -42,7 +42,7 @@ inline constexpr int kAlgorithmCount = 8;
 enum class Frontier : std::uint8_t { Priority, Queue, Stack };
 const char* frontierName(Frontier f);  // "priority", "queue", "stack"
 
-// What each algorithm is: one row per algorithm (core/src/algorithms.cpp), read by the
+// What each algorithm is: one row per algorithm (core/search/src/algorithms.cpp), read by the
 // search, the CLI, the bindings (and so the page) and the tests. A trait left out of a row is
 // false (frontier: Priority).
 struct AlgorithmInfo {
