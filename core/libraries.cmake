@@ -44,7 +44,9 @@ endif()
 
 # Tests and benchmarks may read a target's internals (jump_point.h, indexed_heap.h, ...):
 # astar_internals carries the src/ folders as include paths; the library targets never do.
-add_library(astar_internals INTERFACE)
-foreach(folder search formats agents lab)
-  target_include_directories(astar_internals INTERFACE ${PROJECT_SOURCE_DIR}/core/${folder}/src)
-endforeach()
+if(ASTAR_BUILD_TESTS OR ASTAR_BUILD_BENCHMARKS)
+  add_library(astar_internals INTERFACE)
+  foreach(folder search formats agents lab)
+    target_include_directories(astar_internals INTERFACE ${PROJECT_SOURCE_DIR}/core/${folder}/src)
+  endforeach()
+endif()
