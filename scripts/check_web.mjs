@@ -113,7 +113,7 @@ export function readLimits(header = kLimitsHeader) {
   for (const m of text.matchAll(/inline\s+constexpr\s+[\w:]+\s+(k\w+)\s*=\s*([0-9][\w.+-]*?)[uU]?\s*;/g)) {
     const value = Number(m[2]);
     if (!Number.isFinite(value) || !(Math.abs(value) >= 1000 || (value !== 0 && Math.abs(value) <= 1e-6))) continue;
-    out.set(value, m[1]);
+    if (!out.has(value) || out.get(value).endsWith(' - 1')) out.set(value, m[1]);  // equal limits: the first named
     if (Number.isInteger(value) && !out.has(value - 1)) out.set(value - 1, `${m[1]} - 1`);
   }
   return out;
