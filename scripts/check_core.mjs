@@ -136,5 +136,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
   const problems = checkCore(root);
   for (const p of problems) console.log(p);
+  if (problems.length === 0) {
+    const names = readTargets(root).map((t) => t.name).join(', ');
+    console.log(`check_core: targets ${names}; every header named after its source, public headers include only public headers of linked targets, no cycle`);
+  }
   process.exit(problems.length ? 1 : 0);
 }
