@@ -14,7 +14,7 @@ if(Boost_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/tools/astar/bench_runner.cpp)
   add_executable(bench_boost ${PROJECT_SOURCE_DIR}/bench/bench_boost.cpp ${PROJECT_SOURCE_DIR}/bench/boost_peer.cpp
                              ${ASTAR_BENCH_RUNNER_SOURCES})
   target_include_directories(bench_boost PRIVATE ${PROJECT_SOURCE_DIR}/bench ${PROJECT_SOURCE_DIR}/tools/astar)
-  target_link_libraries(bench_boost PRIVATE astar_core Boost::headers)
+  target_link_libraries(bench_boost PRIVATE astar_formats Boost::headers)
   # g++ 12 reports maybe-uninitialized inside Boost's own edge iterator (boost::optional) when
   # it inlines astar_search into boost_peer.cpp; the warning is about Boost's code, not ours.
   # Only on that file: the runner's sources keep the same flags as in `astar` (clang-tidy reads
@@ -66,6 +66,6 @@ endif()
 # The 4-connected set (bench/four_connected_set.cpp): written by make bench into its build
 # folder from ../shared/maps-bench and the arcade generator; nothing of it is committed.
 add_executable(four_connected_set ${PROJECT_SOURCE_DIR}/bench/four_connected_set.cpp)
-target_link_libraries(four_connected_set PRIVATE astar_core)
+target_link_libraries(four_connected_set PRIVATE astar_formats)
 target_compile_options(four_connected_set PRIVATE ${ASTAR_WARNINGS})
 set_target_properties(four_connected_set PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bench)

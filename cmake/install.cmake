@@ -1,12 +1,16 @@
-# Install rules (ASTAR_INSTALL): the public headers (version.h included), astar_core and the
-# astar tool, exported as astar::core and astar::astar; astarConfig.cmake with its version file,
+# Install rules (ASTAR_INSTALL): the public headers of every library target (all into one
+# include/astar/, version.h included), the targets (core/libraries.cmake: astar::core,
+# astar::formats, astar::agents, astar::lab) and the astar tool (astar::astar); astarConfig.cmake with its version file,
 # so `find_package(astar 0.2 CONFIG REQUIRED)` works; and astar.pc for pkg-config.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/include/astar DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
+foreach(folder search formats agents lab)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/${folder}/include/astar DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+          FILES_MATCHING PATTERN "*.h")
+endforeach()
 install(FILES ${PROJECT_BINARY_DIR}/include/astar/version.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/astar)
-set(astar_install_targets astar_core)
+set(astar_install_targets ${ASTAR_LIBRARIES})
 if(TARGET astar)
   list(APPEND astar_install_targets astar)
 endif()

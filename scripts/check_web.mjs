@@ -12,7 +12,7 @@
 //     browser finished, exercise/exercise_progress.js the exercise's place and best streak: none
 //     is the document).
 //  4. Numeric ranges come from core's limits (engine.registry.limits): no number in web/js's
-//     code equals one of core/include/astar/limits.h's large limits (or one less), as a typed
+//     code equals one of core/search/include/astar/limits.h's large limits (or one less), as a typed
 //     copy of a range bound would. A number that only happens to be equal says so with a
 //     `// not a limit: why` comment on its line.
 //  5. No globals: only main.js assigns to window (window.playground, for tests and the console);
@@ -31,7 +31,7 @@ const kWriters = new Set(['store.js', 'engine.js']);  // the store, and the engi
 const kSchemaModule = 'document.js';
 const kLinkCoders = ['encodeLinkText', 'decodeLinkText'];
 const kStorageKeepers = new Set([kSchemaModule, 'hint.js', 'first_paint.js', 'lesson_progress.js', 'view_switch.js', 'exercise_progress.js']);  // the hint's flag, lesson and exercise progress, the chosen view
-const kLimitsHeader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../core/include/astar/limits.h');
+const kLimitsHeader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../core/search/include/astar/limits.h');
 
 function listModules(dir) {
   const out = [];
@@ -125,7 +125,7 @@ export function readLimits(header = kLimitsHeader) {
   for (const m of text.matchAll(/inline\s+constexpr\s+[\w:]+\s+(k\w+)\s*=\s*([0-9][\w.+-]*?)[uU]?\s*;/g)) {
     const value = Number(m[2]);
     if (!Number.isFinite(value) || !(Math.abs(value) >= 1000 || (value !== 0 && Math.abs(value) <= 1e-6))) continue;
-    out.set(value, m[1]);
+    if (!out.has(value) || out.get(value).endsWith(' - 1')) out.set(value, m[1]);  // equal limits: the first named
     if (Number.isInteger(value) && !out.has(value - 1)) out.set(value - 1, `${m[1]} - 1`);
   }
   return out;

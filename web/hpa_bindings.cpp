@@ -1,6 +1,6 @@
 // Embind bindings for the HPA* layer (web/js/hpa/): a HierarchicalMap over the page's engine's
 // map (web/web_engine.h), no second copy. Every entry point first brings it up to date with the
-// grid's change journal (HierarchicalMap::refresh, core/include/astar/map_journal.h): a replaced
+// grid's change journal (HierarchicalMap::refresh, core/search/include/astar/map_journal.h): a replaced
 // document (new, load, generate, undo) rebuilds the abstraction; an edit updates it
 // incrementally (only the clusters the changed cells touch). A second
 // EMSCRIPTEN_BINDINGS block, linked into the same module as web/bindings.cpp.

@@ -3,9 +3,9 @@
 // generation per call. Linked into the same module as web/bindings.cpp.
 //
 // A run is tied to the map it started on: after an edit or a load (the grid's change journal,
-// core/include/astar/map_journal.h, reports any change since the start) step() refuses and stale() says so; the page
-// starts a new run. Every entry point returns an error string or a plain value; exceptions become JS Errors (guarded),
-// never a bare number.
+// core/search/include/astar/map_journal.h, reports any change since the start) step() refuses and stale() says so; the
+// page starts a new run. Every entry point returns an error string or a plain value; exceptions become JS Errors
+// (guarded), never a bare number.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 

@@ -3,7 +3,7 @@
 // further EMSCRIPTEN_BINDINGS block, linked into the same module as web/bindings.cpp.
 //
 // A repair reads what changed since the last one from the grid's change journal
-// (core/include/astar/map_journal.h): edited cells are repaired cell by cell; a loaded or
+// (core/search/include/astar/map_journal.h): edited cells are repaired cell by cell; a loaded or
 // undone document, a rule or portal change makes it start over.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>

@@ -3,15 +3,17 @@
 # One build serves the browser and the node tests (they pass the bytes as wasmBinary).
 
 # C++ exceptions stay inside the module: the bindings catch them and throw JS Errors, so
-# catching must work (-fexceptions); it must be on the library as well as on the link.
-target_compile_options(astar_core PUBLIC -fexceptions)
-target_link_options(astar_core PUBLIC -fexceptions)
+# catching must work (-fexceptions); it must be on every library target as well as on the link.
+foreach(library ${ASTAR_LIBRARIES})
+  target_compile_options(${library} PUBLIC -fexceptions)
+  target_link_options(${library} PUBLIC -fexceptions)
+endforeach()
 
 # web/bindings.cpp (the page's engine) and any other web/*_bindings.cpp (e.g. the agents'),
 # each with its own EMSCRIPTEN_BINDINGS block, link into the one module.
 file(GLOB ASTAR_WEB_BINDINGS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*bindings.cpp)
 add_executable(astar_wasm ${ASTAR_WEB_BINDINGS})
-target_link_libraries(astar_wasm PRIVATE astar_core)
+target_link_libraries(astar_wasm PRIVATE ${ASTAR_LIBRARIES})  # the page uses every part of core
 target_compile_options(astar_wasm PRIVATE ${ASTAR_WARNINGS})
 include(${CMAKE_SOURCE_DIR}/web/wasm_opt.cmake)  # ASTAR_WASM_OPT_FLAGS
 target_link_options(astar_wasm PRIVATE

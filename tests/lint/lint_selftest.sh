@@ -33,7 +33,7 @@ copy() { mkdir -p "$tmp/$(dirname "$1")" && cp "$repo/$1" "$tmp/$1"; }
 case "$check" in
   format)
     command -v clang-format >/dev/null || skip "clang-format is not installed"
-    f=core/src/heuristic.cpp
+    f=core/search/src/heuristic.cpp
     copy "$f"
     expect_pass "$repo" "$f"
     expect_pass "$tmp" "$f"  # the repository's .clang-format applies outside the tree too
@@ -43,7 +43,7 @@ case "$check" in
     ;;
   tidy)
     command -v clang-tidy >/dev/null || skip "clang-tidy is not installed"
-    expect_pass "$repo" core/src/heuristic.cpp
+    expect_pass "$repo" core/search/src/heuristic.cpp
     printf '// A clean file.\nstruct GoodName {\n  int value;\n};\nint twice(int x) { return 2 * x; }\n' > "$tmp/good.cpp"
     expect_pass "$tmp" good.cpp
     sed 's/GoodName/bad_name/' "$tmp/good.cpp" > "$tmp/naming.cpp"

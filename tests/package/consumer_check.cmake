@@ -2,8 +2,9 @@
 #       -P consumer_check.cmake
 # 1. installs BUILD to WORK/prefix; 2. configures examples/cpp with find_package(astar) against it;
 # 3. configures it again with add_subdirectory of SOURCE; both with GoogleTest hidden
-# (CMAKE_DISABLE_FIND_PACKAGE_GTest); builds and runs each; 4. compiles the example with the
-# flags of the installed astar.pc. Fails on any step, with its output.
+# (CMAKE_DISABLE_FIND_PACKAGE_GTest); builds and runs each example: `game` links astar::core
+# alone, `crowd` astar::agents; 4. compiles both with the flags of the installed astar.pc.
+# Fails on any step, with its output.
 function(run what)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT rc EQUAL 0)
@@ -16,10 +17,23 @@ endfunction()
 set(prefix ${WORK}/prefix)
 file(REMOVE_RECURSE ${prefix} ${WORK}/find ${WORK}/subdir)
 run("install to ${prefix}" ${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix})
-foreach(f include/astar/search.h include/astar/version.h lib/cmake/astar/astarConfig.cmake
+# One public header of each library target, and no internal one (core/*/src stays inside).
+foreach(f include/astar/search.h include/astar/formats.h include/astar/map_document.h include/astar/flow_field.h
+          include/astar/genetic.h include/astar/version.h lib/cmake/astar/astarConfig.cmake
           lib/cmake/astar/astarConfigVersion.cmake lib/pkgconfig/astar.pc bin/astar)
   if(NOT EXISTS ${prefix}/${f})
     message(FATAL_ERROR "the install has no ${f}")
+  endif()
+endforeach()
+foreach(f include/astar/jump_point.h include/astar/estimator.h include/astar/search_impl.h)
+  if(EXISTS ${prefix}/${f})
+    message(FATAL_ERROR "the install has the internal header ${f}")
+  endif()
+endforeach()
+foreach(target core formats agents lab)
+  file(GLOB archive ${prefix}/lib*/libastar_${target}.a ${prefix}/lib*/*/libastar_${target}.a)
+  if(NOT archive)
+    message(FATAL_ERROR "the install has no libastar_${target}.a")
   endif()
 endforeach()
 run("installed astar --version" ${prefix}/bin/astar --version)
@@ -33,9 +47,31 @@ set(hide_gtest -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON -DCMAKE_BUILD_TYPE=Debug -D
 run("configure examples/cpp with find_package" ${CMAKE_COMMAND} -S ${SOURCE}/examples/cpp -B ${WORK}/find -G ${GENERATOR}
     -DCMAKE_PREFIX_PATH=${prefix} ${hide_gtest})
 run("build (find_package)" ${CMAKE_COMMAND} --build ${WORK}/find)
-run("run (find_package)" ${WORK}/find/game)
+# game links astar::core only: its link step names no other astar archive (Ninja: the
+# `build game:` block of build.ninja; Makefiles: game's link.txt).
+if(EXISTS ${WORK}/find/build.ninja)
+  file(READ ${WORK}/find/build.ninja link_text)
+  string(FIND "${link_text}" "\nbuild game:" at)
+  string(SUBSTRING "${link_text}" ${at} -1 link_text)
+  string(FIND "${link_text}" "\n\n" end)
+  string(SUBSTRING "${link_text}" 0 ${end} game_link)
+else()
+  file(READ ${WORK}/find/CMakeFiles/game.dir/link.txt game_link)
+endif()
+if(NOT game_link MATCHES "astar_core")
+  message(FATAL_ERROR "could not read game's link step:\n${game_link}")
+endif()
+if(game_link MATCHES "astar_(formats|agents|lab)")
+  message(FATAL_ERROR "game (astar::core only) links ${CMAKE_MATCH_0}:\n${game_link}")
+endif()
+run("run game (find_package)" ${WORK}/find/game)
 if(NOT last_output MATCHES "^astar ${VERSION}: cost [0-9.]+, [0-9]+ cells")
-  message(FATAL_ERROR "the example printed: ${last_output}")
+  message(FATAL_ERROR "game printed: ${last_output}")
+endif()
+message(STATUS "${last_output}")
+run("run crowd (find_package)" ${WORK}/find/crowd)
+if(NOT last_output MATCHES "^astar ${VERSION}: ghost home in [0-9]+ steps, 2 threads, costs( [0-9.]+)+\n$")
+  message(FATAL_ERROR "crowd printed: ${last_output}")
 endif()
 message(STATUS "${last_output}")
 
@@ -45,11 +81,14 @@ run("list the targets (add_subdirectory)" ${CMAKE_COMMAND} --build ${WORK}/subdi
 if(last_output MATCHES "(^|\n)(test_[a-z_]+|astar|bench_[a-z_]+|fuzz_[a-z0-9_]+|web_reference_cost):")
   message(FATAL_ERROR "add_subdirectory made test, tool or benchmark targets (${CMAKE_MATCH_2}):\n${last_output}")
 endif()
-if(NOT last_output MATCHES "(^|\n)astar_core:")
-  message(FATAL_ERROR "no astar_core target in:\n${last_output}")
-endif()
-run("build (add_subdirectory)" ${CMAKE_COMMAND} --build ${WORK}/subdir --target game)
-run("run (add_subdirectory)" ${WORK}/subdir/game)
+foreach(target astar_core astar_formats astar_agents astar_lab)
+  if(NOT last_output MATCHES "(^|\n)${target}:")
+    message(FATAL_ERROR "no ${target} target in:\n${last_output}")
+  endif()
+endforeach()
+run("build (add_subdirectory)" ${CMAKE_COMMAND} --build ${WORK}/subdir --target game crowd)
+run("run game (add_subdirectory)" ${WORK}/subdir/game)
+run("run crowd (add_subdirectory)" ${WORK}/subdir/crowd)
 
 find_program(pkg_config pkg-config)
 find_program(cxx NAMES c++ g++ clang++)
@@ -58,8 +97,10 @@ if(pkg_config AND cxx)
   run("pkg-config astar" ${pkg_config} --cflags --libs astar)
   string(STRIP "${last_output}" flags)
   separate_arguments(flags UNIX_COMMAND "${flags}")
-  run("compile with pkg-config's flags" ${cxx} ${SOURCE}/examples/cpp/game.cpp ${flags} -o ${WORK}/game-pc)
-  run("run (pkg-config)" ${WORK}/game-pc)
+  foreach(example game crowd)
+    run("compile ${example} with pkg-config's flags" ${cxx} ${SOURCE}/examples/cpp/${example}.cpp ${flags} -o ${WORK}/${example}-pc)
+    run("run ${example} (pkg-config)" ${WORK}/${example}-pc)
+  endforeach()
 else()
   message(STATUS "pkg-config or a C++ compiler not found: the pkg-config check is skipped")
 endif()

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "astar/grid.h"
+#include "grid_pruning.h"  // internal: forEachNeighborFrom
 #include "reference.h"
 
 using namespace astar;

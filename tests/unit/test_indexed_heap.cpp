@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "../../core/src/indexed_heap.h"
+#include "indexed_heap.h"
 #include "reference.h"
 
 namespace {

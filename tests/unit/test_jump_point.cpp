@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "astar/grid.h"
-#include "astar/jump_point.h"
 #include "astar/search.h"
+#include "jump_point.h"
 
 namespace {
 

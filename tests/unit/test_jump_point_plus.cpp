@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "astar/jump_point.h"
-#include "astar/jump_point_plus.h"
 #include "astar/search.h"
 #include "bench_maps.h"
+#include "jump_point.h"
+#include "jump_point_plus.h"
 #include "reference.h"
 
 namespace {

@@ -300,7 +300,7 @@ TEST(SearchSliced, StepReportsProgressAndStopsAtTheBudget) {
   EXPECT_EQ(search.step(5), SearchStatus::Found) << "step after the end changes nothing";
 }
 
-// The open list is a heap plus a ready stack (core/src/search.cpp): together they must still
+// The open list is a heap plus a ready stack (core/search/src/search.cpp): together they must still
 // hand out nodes in order of f, and openSize must count each open node once, also after a
 // better path moved a stacked node into the heap.
 TEST(SearchOpenList, ExpandsInOrderOfFAndCountsEveryOpenNodeOnce) {

@@ -14,7 +14,7 @@ endif()
 
 # The native engine's answer to a query, for tests that compare the page with it.
 add_executable(web_reference_cost ${CMAKE_CURRENT_LIST_DIR}/reference_cost.cpp)
-target_link_libraries(web_reference_cost PRIVATE astar_core)
+target_link_libraries(web_reference_cost PRIVATE astar_formats)
 target_compile_options(web_reference_cost PRIVATE ${ASTAR_WARNINGS})
 
 file(GLOB ASTAR_WEB_TESTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.test.mjs)

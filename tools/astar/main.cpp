@@ -6,7 +6,6 @@
 
 #include "astar/formats.h"
 #include "astar/generators.h"
-#include "astar/jump_point_plus.h"
 #include "astar/limits.h"
 #include "astar/planners.h"
 #include "astar/version.h"

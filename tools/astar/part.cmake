@@ -2,7 +2,7 @@
 # Every .cpp in tools/astar is part of it; commands are listed in commands.inc.
 file(GLOB ASTAR_CLI_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tools/astar/*.cpp)
 add_executable(astar ${ASTAR_CLI_SOURCES})
-target_link_libraries(astar PRIVATE astar_core)
+target_link_libraries(astar PRIVATE astar_formats astar_lab)
 target_compile_options(astar PRIVATE ${ASTAR_WARNINGS})
 set_target_properties(astar PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tools/astar)
 
