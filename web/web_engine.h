@@ -145,7 +145,7 @@ class WebEngine {
   // Uint8Array: 0 unseen, 1 open, 2 closed. Filled when read, not after every step: filling is
   // O(cells) (10 ms on 4096 x 4096), and a search rushed to its end steps many times a frame.
   emscripten::val states() const;
-  emscripten::val path() const { return view(path_); }         // Uint32Array: cells, start first
+  emscripten::val path() const { return view(path_); }  // Uint32Array: cells, start first
 
   // Applies the costs() and entryMasks() views after JS wrote into them (a bulk load or an
   // undo): cost 0 = wall, else a cost > 0. On a bad value nothing after it is applied and
