@@ -19,7 +19,7 @@ async function agentsInstalled(page) {
 }
 
 function skipped(t) {
-  console.log('ASTAR_SKIP: the page has no agents modules (link web/agents_bindings.cpp, load js/agents/boot.js)');
+  console.log('ASTAR_SKIP: the page has no agents modules (link web/agents_bindings.cpp; js/optional_modules.js installs js/agents/boot.js)');
   t.skip('no agents in this build');
 }
 

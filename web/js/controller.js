@@ -125,9 +125,13 @@ export class Controller {
     const atEnd = this.total >= 0 && k >= this.total;
     this.whenPrepared(() => {
       const target = atEnd ? -1 : Math.max(0, Math.floor(k)), e = this.store.engine;
-      const inProgress = e.status() === Status.InProgress;
-      // Backward (or from a finished search): from the start again; forward: on from here.
-      if (!inProgress || (target >= 0 && target < e.stats().expanded)) this.store.seekTo(0);
+      const status = e.status(), done = e.stats().expanded;
+      if (status !== Status.Idle && status !== Status.InProgress && (target < 0 || target >= done)) {
+        this.store.searchChanged();  // already the finished search
+        return;
+      }
+      // Backward (or from no search, or a finished one): from the start again; forward: on from here.
+      if (status !== Status.InProgress || (target >= 0 && target < done)) this.store.seekTo(0);
       if (target !== 0) this.rush(target);
     });
   }
