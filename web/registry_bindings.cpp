@@ -7,8 +7,8 @@
 //     defaultHeuristics: {square: [name by movement], hex: [...]},
 //     generators: [{name, label, description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity,
 //     usesTunnels}], movements: [{name, description}], costModels: [name], cellShapes: [name], directions: [{name, dx,
-//     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {maxGridSide, maxGoals, maxPortals, minCellCost,
-//     maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize, defaultClusterSize},
+//     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {minGridSide, maxGridSide, maxGoals, maxPortals,
+//     minCellCost, maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize, defaultClusterSize},
 //     planners: [{name, label, kind, optimal, bounded, usesHeuristic, preprocessed, incremental, options: [name],
 //     bounds: [{min, max, factor}], boundText, note}],
 //     labMethods: [{name, label, note, params: [{name, option, whole, min, max, openMin, openMax, default,
@@ -212,6 +212,7 @@ val registry() {
           return o;
         }));
   val limits = val::object();
+  limits.set("minGridSide", astar::kMinGridSide);
   limits.set("maxGridSide", astar::kMaxGridSide);
   limits.set("maxGoals", astar::kMaxGoals);
   limits.set("maxPortals", astar::kMaxPortals);

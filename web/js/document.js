@@ -32,6 +32,19 @@ export const kSettingNames = Object.freeze(['algorithm', 'heuristic', 'weight', 
 // freezing). The default lets a learner follow the arcade maze's first search (62 expansions,
 // about 3 s). `framesPerSecond` converts version 2's expansions per frame (a 60 Hz display).
 export const kSpeed = Object.freeze({ min: 1, max: 100000, instant: 'instant', defaultPerSecond: 20, framesPerSecond: 60 });
+// Ranges of the page's own controls, with no rule of core's behind them (core's ranges come from
+// engine.registry.limits): the brush's side in cells, a crowd's size, the ghosts' turn-cost
+// field, and generator seeds (whole numbers, as core takes them: 32 bits). Every number field's
+// min and max is one of these or one of core's limits (page_limits checks it).
+export const kUiRanges = Object.freeze({
+  brush: Object.freeze({ min: 1, max: 25 }),
+  crowd: Object.freeze({ min: 1, max: 5000 }),
+  turnCost: Object.freeze({ min: 0, max: 20 }),
+  seed: Object.freeze({ min: 0, max: 2 ** 32 - 1 }),
+});
+export function applyRange(input, { min, max }) {
+  Object.assign(input, { min: String(min), max: String(max) });
+}
 // The evolution lab's parameters by method; true for whole numbers (counts and the seed).
 // Their ranges are core's: LabRun.start says what is wrong when a run starts.
 export const kLabParams = Object.freeze({

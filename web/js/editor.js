@@ -3,6 +3,7 @@
 // being placed is a pointer mark (drawn by the canvas), not document state.
 import { hexDisc } from './hex.js';
 import { $ } from './dom.js';
+import { kUiRanges } from './document.js';
 
 export const kTools = ['place', 'wall', 'floor', 'terrain', 'portal', 'oneway', 'inspect'];
 
@@ -24,7 +25,8 @@ export class Editor {
   // within (size - 1) / 2 hex steps.
   brushCells(n) {
     const e = this.store.engine;
-    const size = Math.max(1, Math.min(25, Number($('brush-size').value) || 1));
+    const { min, max } = kUiRanges.brush;
+    const size = Math.max(min, Math.min(max, Number($('brush-size').value) || min));
     const half = Math.floor((size - 1) / 2), cx = e.xOf(n), cy = e.yOf(n);
     if (e.isHex()) return hexDisc(cx, cy, half);
     const cells = [];

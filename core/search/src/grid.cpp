@@ -30,10 +30,10 @@ void Grid::updateOpenRings(int x, int y) {
 }
 
 Error Grid::reset(int width, int height) {
-  if (width < 1 || height < 1 || width > kMaxGridSide || height > kMaxGridSide) {
+  if (width < kMinGridSide || height < kMinGridSide || width > kMaxGridSide || height > kMaxGridSide) {
     *this = Grid();  // a new journal id: every mark on the old map sees everything
-    return Error{"grid size " + std::to_string(width) + " x " + std::to_string(height) + " is outside 1.." +
-                 std::to_string(kMaxGridSide) + " per side"};
+    return Error{"grid size " + std::to_string(width) + " x " + std::to_string(height) + " is outside " +
+                 std::to_string(kMinGridSide) + ".." + std::to_string(kMaxGridSide) + " per side"};
   }
   width_ = width;
   height_ = height;

@@ -3,6 +3,7 @@
 // is running (sync()), so each mode can be stopped where it was started.
 import { kDefaultCrowdWeights } from './crowd.js';
 import { el } from '../dom.js';
+import { kUiRanges } from '../document.js';
 import { failureSentence } from '../views/failures.js';
 import { WorkerUnavailable } from './worker_client.js';
 import { buildTurnControls } from './turn_panel.js';
@@ -65,14 +66,15 @@ export function buildPanel(agents, container) {
   });
   section.append(el('div', { cls: 'row' }, [inWorker, workerOut]));
 
-  const count = el('input', { attrs: { type: 'number', id: 'agents-count', min: '1', max: '5000', value: '500' } });
+  const { min: fewest, max: most } = kUiRanges.crowd;
+  const count = el('input', { attrs: { type: 'number', id: 'agents-count', min: String(fewest), max: String(most), value: '500' } });
   const crowd = el('button', { text: 'Crowd', attrs: { type: 'button', id: 'agents-crowd' } });
   const bunker = el('button', { text: 'Destroy a bunker', attrs: { type: 'button', id: 'agents-bunker' } });
   const status = el('output', { attrs: { id: 'agents-status' } });
   crowd.addEventListener('click', () => {
     try {
       if (agents.crowd) agents.stopCrowd();
-      else agents.startCrowd(Math.max(1, Math.min(5000, Number(count.value) || 500)));
+      else agents.startCrowd(Math.max(fewest, Math.min(most, Number(count.value) || 500)));
     } catch (e) { app.showMessage(failureSentence('The crowd', e), 'error'); }
     sync();
   });

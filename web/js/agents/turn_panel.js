@@ -3,12 +3,13 @@
 // a running chase at once and to the next one; and each ghost's heading by core's direction
 // name (the registry's, through engine.js), '-' before its first move.
 import { el } from '../dom.js';
+import { kUiRanges } from '../document.js';
 import { kDirectionNames } from '../engine.js';
 
 // Returns { row, sync }: the controls' row for the panel, and sync() for its refresh.
 export function buildTurnControls(agents) {
   agents.turnOptions ??= { turnCost: 0, noReverse: true };
-  const cost = el('input', { attrs: { type: 'number', id: 'agents-turn-cost', min: '0', max: '20', step: '0.5',
+  const cost = el('input', { attrs: { type: 'number', id: 'agents-turn-cost', min: String(kUiRanges.turnCost.min), max: String(kUiRanges.turnCost.max), step: '0.5',
     value: String(agents.turnOptions.turnCost), title: 'Ghosts: cost per heading step (45° square 8-way, 90° 4-way, 60° hex)' } });
   const noReverse = el('input', { attrs: { type: 'checkbox', id: 'agents-no-reverse' } });
   noReverse.checked = agents.turnOptions.noReverse;

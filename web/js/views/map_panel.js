@@ -3,6 +3,7 @@
 // parent arrows, numbers). Edits go to the store as commands; the view to the canvas view.
 import { $ } from '../dom.js';
 import { fillSelect } from './search_panel.js';
+import { kUiRanges, applyRange } from '../document.js';
 
 // One-way choices (entry direction masks, bits N E S W NE SE SW NW) for square and hex cells.
 const kOneWayChoices = {
@@ -28,7 +29,12 @@ export class MapPanel {
   }
 
   bind() {
-    const s = this.store, e = s.engine, r = e.registry;
+    const s = this.store, e = s.engine, r = e.registry, limits = r.limits;
+    // Every number field's range: core's limits, or the page's own (document.js's kUiRanges).
+    applyRange($('brush-size'), kUiRanges.brush);
+    applyRange($('terrain-cost'), { min: limits.minCellCost, max: limits.maxCost });
+    for (const id of ['new-width', 'new-height']) applyRange($(id), { min: limits.minGridSide, max: limits.maxGridSide });
+    applyRange($('seed'), kUiRanges.seed);
     fillSelect($('generator'), r.generators.map((g) => ({ value: g.name, text: g.label, title: g.description })));
     fillSelect($('diagonal'), r.movements.map((m, i) => ({ value: String(i), text: m.description, title: m.name })));
     $('generate').disabled = e.generators.length === 0;

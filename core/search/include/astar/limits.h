@@ -6,7 +6,8 @@
 
 namespace astar {
 
-// Grids are 1..kMaxGridSide cells per side: 4096 x 4096 = 2^24 cells at most.
+// Grids are kMinGridSide..kMaxGridSide cells per side: 4096 x 4096 = 2^24 cells at most.
+inline constexpr int kMinGridSide = 1;
 inline constexpr int kMaxGridSide = 4096;
 inline constexpr std::uint32_t kMaxGridCells = static_cast<std::uint32_t>(kMaxGridSide) * kMaxGridSide;
 
