@@ -106,7 +106,9 @@ test('first view: g, h and f are defined before use, and every glossary term in 
     const hovered = await tipState(page);
     assert.ok(hovered.shown && hovered.term === 'closed', 'hovering a legend word shows its definition');
     await saveScreenshot(page, 'glossary_hover.png');
-    // A click on a term inside a control's label shows the definition and does not toggle the control.
+    // A click on a term inside a control's label shows the definition and does not toggle the
+    // control (the heuristic's switches are in the Tools view).
+    await page.click('#view-switch');
     const before = await page.isChecked('#wrap-aware');
     await page.click('label:has(#wrap-aware) .term[data-term="tunnel-aware"]');
     assert.equal(await page.isChecked('#wrap-aware'), before, 'the checkbox is not toggled');

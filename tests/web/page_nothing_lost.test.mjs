@@ -185,7 +185,7 @@ test('regressions: lesson link reload, lab-only change, first Undo after a link,
     assert.match(await tabAutosave(page), /"seed":4242/);
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
-    await page.waitForSelector('#lab[data-ready="true"]');
+    await page.waitForSelector('#lab[data-ready="true"]', { state: 'attached' });  // the lesson reads in the Learn view again
     assert.equal(await page.inputValue('#lab-seed'), '4242');
   });
 
