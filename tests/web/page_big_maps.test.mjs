@@ -55,8 +55,10 @@ async function waitForSize(page, errors, size) {
   }
 }
 
-// Two animation frames: whatever the change scheduled has been drawn.
-function settle(page) {
+// The search a change started has run to its end (on a big map it runs in slices, one a
+// frame: controller.js's rush), then two animation frames: whatever it scheduled has been drawn.
+async function settle(page) {
+  await page.waitForFunction(() => window.playground.controller.state !== 'playing', null, { timeout: 60000 });
   return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
