@@ -86,6 +86,7 @@ test('after one visit the page works offline: a bundled map, a search, a lesson,
     assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'served by the worker');
     assert.equal(await page.evaluate(networkAnswers), false, 'the network is off');
     const other = index.maps.find((m) => m.format === 'playground' && !/arcade/i.test(m.file));
+    await page.click('#view-switch');  // a first visit's Learn view; the map picker is a Tools control
     await page.selectOption('#map-select', other.file);
     await page.waitForFunction((title) => document.getElementById('map-name').textContent.includes(title), other.title, { timeout: 10000 });
     await page.click('#finish');

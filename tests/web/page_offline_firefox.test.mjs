@@ -48,6 +48,7 @@ test('Firefox: after one visit the page works offline: a bundled map, a search, 
     assert.equal(await s.evaluate(networkAnswers), false, 'the network is off');
     const index = JSON.parse(fs.readFileSync(path.join(site, 'maps/index.json'), 'utf8'));
     const other = index.maps.find((m) => m.format === 'playground' && !/arcade/i.test(m.file));
+    await s.click('#view-switch');  // a first visit's Learn view; the map picker is a Tools control
     await s.select('#map-select', other.file);
     await s.waitFor((title) => document.getElementById('map-name').textContent.includes(title), other.title, 15000);
     await s.click('#finish');

@@ -40,7 +40,7 @@ function get(url, headers = {}) {
 
 test('the site holds the page, the embed, maps, lessons, pictures, compressed copies and _headers', () => {
   console.log(`site: ${totals.files} files, ${(totals.bytes / 1024).toFixed(0)} KB; gzip ${(totals.gzip / 1024).toFixed(0)} KB, brotli ${(totals.brotli / 1024).toFixed(0)} KB`);
-  for (const f of ['index.html', 'embed.html', 'sw.js', 'manifest.webmanifest', 'icon.svg', 'astar_core.wasm', 'maps/index.json', 'docs/arcade.png', '_headers', '.nojekyll']) {
+  for (const f of ['index.html', 'embed.html', 'sw.js', 'manifest.webmanifest', 'icon.svg', 'astar_core.wasm', 'maps/index.json', 'docs/learn-view.png', '_headers', '.nojekyll']) {
     assert.ok(fs.existsSync(path.join(site, f)), f);
   }
   const index = JSON.parse(fs.readFileSync(path.join(site, 'maps/index.json'), 'utf8'));
@@ -51,7 +51,7 @@ test('the site holds the page, the embed, maps, lessons, pictures, compressed co
     assert.deepEqual(zlib.gunzipSync(fs.readFileSync(path.join(site, `${f}.gz`))), raw, `${f}.gz`);
     assert.deepEqual(zlib.brotliDecompressSync(fs.readFileSync(path.join(site, `${f}.br`))), raw, `${f}.br`);
   }
-  assert.ok(!fs.existsSync(path.join(site, 'docs/arcade.png.gz')), 'pictures are not compressed again');
+  assert.ok(!fs.existsSync(path.join(site, 'docs/learn-view.png.gz')), 'pictures are not compressed again');
 });
 
 test('_headers gives every file what scripts/serve.mjs sends it', async () => {
