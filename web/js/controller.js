@@ -150,8 +150,10 @@ export class Controller {
       status = this.store.step(left(), { quiet: true });
       this.adaptChunk(performance.now() - t0);
     }
-    this.store.searchChanged();
+    // Ended: paused before the views hear of it, so a race's second search runs to its end too
+    // (while playing it would follow at the playing speed).
     if (status !== Status.InProgress || (target >= 0 && e.stats().expanded >= target)) this.pause();
+    this.store.searchChanged();
   }
   // The expansions per step at instant speed: about kSliceMs of work.
   adaptChunk(spent) {
@@ -210,9 +212,11 @@ export class Controller {
       const t0 = performance.now();
       status = this.store.step(due, { quiet: true });
       if (instant) this.adaptChunk(performance.now() - t0);  // the engine's work alone, not the views'
-      this.store.searchChanged();
     }
-    if (status !== Status.InProgress || (this.stopAt >= 0 && e.stats().expanded >= this.stopAt)) {
+    const ended = status !== Status.InProgress || (this.stopAt >= 0 && e.stats().expanded >= this.stopAt);
+    if (ended && this.rushing) this.pause();  // a rush's end is not playing (see rush())
+    if (due > 0) this.store.searchChanged();
+    if (ended) {
       this.pause();
       this.announce();
     }

@@ -127,12 +127,12 @@ try {
   if (source === 'bundled' || embed.on) controller.reset();
   view.fit();
   stats.update();
-  if (embed.autoplay) controller.togglePlay();
   bindGlossary();  // after the first map: the notes hold their first text
   const app = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, teach, lessons, views });
   window.playground = app;  // for tests and the console
   app.modules = await installModules(app);  // an embed's too: its document may show their path lines
   document.body.dataset.ready = 'true';
+  if (embed.autoplay) controller.togglePlay();  // once the page is ready: the speed counts from here
   registerOffline(messages);  // the service worker, once the page is ready: offline use and the new-version notice
 } catch (e) {
   const text = document.getElementById('message');
