@@ -1,7 +1,9 @@
 // The document schema's round trip, driven by its own field list (web/js/document.js,
 // kFields): every field is set away from its default with real input (mouse, keyboard,
 // form controls), then the snapshot must come back equal, field by field, through a share link
-// in a fresh browser, through the autosave and a reload, and in an embed of that link. A field
+// in a fresh browser, through the autosave and a reload, and in an embed of that link; and,
+// without a lesson open, through a lesson link written with "Share as lesson…" (whose preview
+// must word every field) in a fresh browser. A field
 // added to the schema without an entry in kRoundTrips below fails the test.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -182,6 +184,43 @@ test('every schema field, set away from its default, comes back through a share 
   }
 });
 
+test('every other field comes back through a lesson link written with "Share as lesson", whose preview words each one', async () => {
+  let fields, before, fragment;
+  await withPageReady(async (page) => {
+    fields = (await page.evaluate(async () => (await import('./js/document.js')).kFieldNames)).filter((f) => f !== 'lesson');
+    const described = await page.evaluate(async () => (await import('./js/document_words.js')).kDescribedFields);
+    assert.deepEqual([...described].sort(), [...fields, 'lesson'].sort(), 'document_words.js words every schema field');
+    for (const name of Object.keys(kRoundTrips).filter((f) => f !== 'lesson')) await kRoundTrips[name](page);
+    before = await snapshot(page);
+    await page.click('#share');
+    await page.waitForFunction(() => !document.getElementById('share-lesson').hidden);
+    await page.click('#share-lesson');
+    await page.fill('#lesson-author-title', 'Everything set');
+    await page.fill('.lesson-author-step textarea', 'Every field of the document is away from its default.');
+    await page.click('.lesson-author-step .row.buttons button:first-child');  // record a "Try this"
+    const previewed = await page.$$eval('#lesson-author-opens li', (items) => items.map((li) => li.dataset.field));
+    assert.deepEqual(previewed, fields, 'the preview words every field (each is away from its default)');
+    const plan = await page.textContent('#lesson-author-plan');
+    assert.match(plan, /Step 1: .*Weighted A\* with Manhattan.*weight 2\.5.*not tunnel-aware.*checks (found|no path)/s, `the Try this in words: ${plan}`);
+    await page.click('#lesson-author-make');
+    await page.waitForFunction(() => document.getElementById('lesson-author-link').value !== '');
+    const url = await page.inputValue('#lesson-author-link');
+    fragment = url.slice(url.indexOf('#'));
+  });
+  const student = await openPage({ hash: fragment, view: null });
+  try {
+    await ready(student.page);
+    await student.page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
+    assert.equal(await student.page.textContent('#lesson-title'), 'Everything set');
+    const opened = await snapshot(student.page);
+    assertSameDocument(opened, before, fields, 'lesson link in a fresh browser');
+    assert.equal(opened.lesson.step, 0);
+    assert.deepEqual(student.errors, []);
+  } finally {
+    await student.close();
+  }
+});
+
 test('a lesson written with "Share as lesson" carries the race and the heat map its text depends on', async () => {
   let fragment;
   await withPageReady(async (page) => {
@@ -195,6 +234,9 @@ test('a lesson written with "Share as lesson" carries the race and the heat map 
     await page.fill('#lesson-author-title', 'Race them');
     await page.fill('.lesson-author-step textarea', 'Dijkstra (B) floods; A* (A) heads for the goal. Red on the heat map: h overestimates.');
     await page.click('.lesson-author-step .row.buttons button:first-child');  // record a "Try this"
+    const preview = await page.$$eval('#lesson-author-opens li', (items) => Object.fromEntries(items.map((li) => [li.dataset.field, li.textContent])));
+    assert.match(preview.race ?? '', /Race: B runs Dijkstra/, 'the preview names the race');
+    assert.match(preview.heatMap ?? '', /Heat map: heuristic error/, 'the preview names the heat map');
     await page.click('#lesson-author-make');
     await page.waitForFunction(() => document.getElementById('lesson-author-link').value !== '');
     const url = await page.inputValue('#lesson-author-link');

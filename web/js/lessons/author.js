@@ -7,6 +7,7 @@
 import { $, el } from '../dom.js';
 import { kMaxLinkChars } from '../share.js';
 import { documentLink } from '../document.js';
+import { describeDocument, searchWords } from '../document_words.js';
 import { startCopy } from '../clipboard.js';
 import { LessonError, kLessonLimits, parseLesson } from './format.js';
 import { resultOf } from './runner.js';
@@ -26,6 +27,7 @@ export class LessonAuthor {
     $('lesson-author-add-step').addEventListener('click', () => this.addStep());
     $('lesson-author-make').addEventListener('click', () => this.makeLink());
     $('lesson-author-cancel').addEventListener('click', () => this.toggle(false));
+    for (const kind of ['map', 'query', 'settings', 'race', 'lab', 'part']) this.store.on(kind, () => this.showPreview());
   }
 
   toggle(show = $('lesson-author').hidden) {
@@ -35,6 +37,25 @@ export class LessonAuthor {
       if (!this.steps.length) this.addStep();
       $('lesson-author-title').focus();
     }
+    this.showPreview();
+  }
+
+  // What the link will hold, before it is made: the document the lesson opens with (every
+  // field away from its default, in words), each step's "Try this" buttons with what they set
+  // and what the student's page will check, and what a "Try this" cannot change.
+  showPreview() {
+    if ($('lesson-author').hidden) return;
+    const snapshot = this.store.snapshot(), ctx = this.store.context, mapNow = mapBody(snapshot.map);
+    $('lesson-author-opens').replaceChildren(...describeDocument(snapshot, ctx, { skip: ['lesson'] })
+      .map(({ field, text }) => el('li', { text, attrs: { 'data-field': field } })));
+    $('lesson-author-plan').replaceChildren(...this.steps.map((step, i) => {
+      const tries = step.tries.map((t) => el('li', { text: tryWords(t, ctx, mapNow), cls: t.body === mapNow ? '' : 'warn' }));
+      return el('li', { text: `Step ${i + 1}: ${tries.length ? '' : 'text only'}` }, tries.length ? [el('ul', {}, tries)] : []);
+    }));
+    const open = snapshot.lesson?.lesson?.title;
+    $('lesson-author-cannot').textContent = 'A “Try this” sets only the search, the start and the goal, then runs to the end; '
+      + 'everything else listed above holds on every step.'
+      + (open ? ` The lesson open now (“${open}”) is not carried: this one takes its place.` : '');
   }
 
   addStep() {
@@ -55,6 +76,7 @@ export class LessonAuthor {
     this.steps.push(step);
     $('lesson-author-steps').append(box);
     text.focus();
+    this.showPreview();
   }
 
   removeStep(step) {
@@ -64,6 +86,7 @@ export class LessonAuthor {
       s.box.querySelector('legend').textContent = `Step ${i + 1}`;
       s.text.setAttribute('aria-label', `Step ${i + 1} text`);
     });
+    this.showPreview();
   }
 
   // Records the current settings, start and goal as a "Try this", runs it to the end and keeps
@@ -97,9 +120,12 @@ export class LessonAuthor {
     drop.addEventListener('click', () => {
       step.tries = step.tries.filter((t) => t !== entry);
       item.remove();
+      this.showPreview();
     });
+    label.addEventListener('input', () => this.showPreview());
     step.tries.push(entry);
     step.list.append(item);
+    this.showPreview();
     this.messages.show(`Recorded: ${label.value}: ${r.status}, cost ${r.cost}, ${r.expanded} expanded.`);
   }
 
@@ -133,6 +159,14 @@ export class LessonAuthor {
     }
     return showLessonLink(out, { ...this.store.snapshot(), lesson: { file: '', step: 0, lesson: raw } }, this.messages);
   }
+}
+
+// One recorded "Try this" in words: its label, what it sets, what the student's page checks.
+function tryWords(entry, ctx, mapNow) {
+  const a = Object.assign({}, ...entry.raw.actions), e = entry.raw.expect;
+  const checks = [e.status, ...(e.cost !== undefined ? [`cost ${e.cost}`] : []), `${e.expanded} expanded`].join(', ');
+  const stale = entry.body === mapNow ? '' : ' The map changed since: record it again.';
+  return `“${entry.label.value.trim() || '(no label)'}”: ${searchWords(a, ctx)}, from (${a.start.join(', ')}) to (${a.goal.join(', ')}); checks ${checks}.${stale}`;
 }
 
 // Encodes a snapshot with a lesson as a link, puts it in the read-only box (selected) and on
