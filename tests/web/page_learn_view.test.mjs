@@ -189,7 +189,7 @@ test('390 x 844 phone: the first lesson\'s text on screen with the canvas, witho
   }
 });
 
-test('only the cell path is drawn by default; a line asked for is drawn with its legend entry', async () => {
+test('only the cell path is drawn (and no other line worked out) by default; a line asked for is drawn with its legend entry', async () => {
   const { page, errors, close } = await openPage({ view: 'tools' });
   try {
     await page.waitForSelector('#agents-view-pulled');
@@ -207,8 +207,11 @@ test('only the cell path is drawn by default; a line asked for is drawn with its
     });
     await nextFrames(page);
     const plain = await pixels();
+    const worked = () => page.evaluate(() => Object.keys(window.playground.modules.agents.lines).sort());
+    assert.deepEqual(await worked(), [], 'a line no view draws is not worked out');
     await page.click('#agents-view-pulled');
     await nextFrames(page);
+    assert.deepEqual(await worked(), ['pulled'], 'the line asked for is, and only it');
     assert.ok(await page.isVisible('#legend-pulled'), 'the string-pulled line has its legend entry while drawn');
     assert.notEqual(await pixels(), plain, 'and is drawn');
     await page.click('#agents-view-pulled');

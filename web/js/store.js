@@ -172,7 +172,9 @@ export class Store {
 
   // A map without start or goal gets the first and last passable cells.
   ensureEndpoints() {
-    const e = this.engine, costs = e.costs();
+    const e = this.engine;
+    if (e.start() >= 0 && e.goal() >= 0) return;  // (the costs' copy is 64 MB on a 4096² map)
+    const costs = e.costs();
     const first = costs.findIndex((c) => c > 0), last = costs.findLastIndex((c) => c > 0);
     if (e.start() < 0 && first >= 0) e.setStart(first);
     if (e.goal() < 0 && last >= 0 && last !== e.start()) e.setGoal(last);

@@ -13,6 +13,7 @@ import { buildPanel } from './panel.js';
 import { $ } from '../dom.js';
 import { failureSentence } from '../views/failures.js';
 import { copyOut } from '../engine.js';
+import { kPathViewNames as kPathKinds } from '../document.js';
 
 const kPathStyles = {
   raw: { color: 'rgba(120, 120, 120, 0.9)', width: 1.5, dash: [4, 3] },
@@ -25,7 +26,10 @@ export class AgentsController {
     this.app = app;
     this.world = new World(app.engine);
     this.views = { raw: false, pulled: false, smooth: false };  // the cell path alone unless asked (document.js)
-    this.paths = { raw: [], pulled: [], smooth: [] };
+    // The page path's three lines, each worked out when first read after the path changed
+    // (pathOf): a line nobody draws or walks is not computed (seconds on a 4096² map).
+    this.lines = {};
+    this.paths = Object.defineProperties({}, Object.fromEntries(kPathKinds.map((kind) => [kind, { get: () => this.pathOf(kind), enumerable: true }])));
     this.pathKey = '';
     this.agent = null;
     this.squad = null;
@@ -71,23 +75,31 @@ export class AgentsController {
   // ---- paths ----
   // Called on map changes and before drawing: a search that finished or stepped since (no
   // change event) may have found another path with the same ends and length, so the key
-  // hashes every cell.
+  // hashes every cell. A new key drops the lines worked out for the old path.
   refreshPaths() {
     this.world.refresh();
-    const path = copyOut(this.app.engine.path());  // kept across the smoothing calls below
+    const path = copyOut(this.app.engine.path());  // kept across the smoothing calls in pathOf
     let hash = 2166136261;
     for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path[i], 16777619);
     const key = `${this.world.revision}:${path.length}:${hash >>> 0}`;
     if (key === this.pathKey) return;
     this.pathKey = key;
-    try {
-      this.paths.raw = this.world.smooth(path, { stringPull: false, spline: false });
-      this.paths.pulled = this.world.smooth(path, { stringPull: true, spline: false });
-      this.paths.smooth = this.world.smooth(path, { stringPull: true, spline: true });
-    } catch (e) {
-      this.paths = { raw: [], pulled: [], smooth: [] };
-      this.app.showMessage(failureSentence('The smoothed line', e), 'error');
+    this.cellPath = path;
+    this.lines = {};
+  }
+  // One line of the page's path: 'raw' (cell centres), 'pulled' (string-pulled) or 'smooth'.
+  pathOf(kind) {
+    this.refreshPaths();
+    if (!this.lines[kind]) {
+      const [stringPull, spline] = { raw: [false, false], pulled: [true, false], smooth: [true, true] }[kind];
+      try {
+        this.lines[kind] = this.world.smooth(this.cellPath, { stringPull, spline });
+      } catch (e) {
+        this.lines[kind] = [];
+        this.app.showMessage(failureSentence(kind === 'raw' ? 'The path line' : 'The smoothed line', e), 'error');
+      }
     }
+    return this.lines[kind];
   }
   setView(name, on) {
     this.views[name] = !!on;
@@ -227,7 +239,7 @@ export class AgentsController {
     // World positions are the renderer's layout units (cell widths from the map's corner).
     const X = (x) => r.offsetX + x * r.cell, Y = (y) => r.offsetY + y * r.cell;
     ctx.save();
-    for (const name of ['raw', 'pulled', 'smooth']) {
+    for (const name of kPathKinds) {
       if (!this.views[name]) continue;
       const pts = this.paths[name], style = kPathStyles[name];
       ctx.strokeStyle = style.color;
