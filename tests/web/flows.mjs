@@ -196,6 +196,33 @@ flow('embed', 'the embed page shows the canvas and its bar only, and steps', asy
   await s.waitFor(() => window.playground.controller.state === 'finished', null, 60000);
 }, { path: 'embed.html' });
 
+// In the page: the timeline's buttons' tops (one row: the same top) and every visible menu
+// whose chosen text does not fit beside its arrow (WebKit once cut "Manhattan" to "manhattar").
+export const measureRows = () => {
+  const tops = ['reset', 'step-back', 'play', 'step', 'finish'].map((id) => Math.round(document.getElementById(id).getBoundingClientRect().top));
+  const ctx = document.createElement('canvas').getContext('2d'), clipped = [];
+  for (const menu of document.querySelectorAll('select')) {
+    if (!menu.getClientRects().length) continue;
+    const cs = getComputedStyle(menu), text = menu.selectedOptions[0]?.text ?? '';
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const room = menu.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 12;  // 12: the arrow (Firefox's; a menu sized to its options leaves no more)
+    if (ctx.measureText(text).width > room) clipped.push(`#${menu.id} "${text}": ${ctx.measureText(text).width.toFixed(0)} px in ${room.toFixed(0)}`);
+  }
+  return { tops: [...new Set(tops)], clipped };
+};
+
+flow('rows-and-menus', 'the timeline\'s buttons stay on one row and no menu cuts its chosen text, in both views with every Tools section open', async (s) => {
+  for (const view of ['learn', 'tools']) {
+    if (view === 'tools') {
+      await showTools(s);
+      await s.evaluate(() => { for (const id of ['heat', 'lab', 'hpa']) document.getElementById(id).open = true; });
+    }
+    const { tops, clipped } = await s.evaluate(measureRows);
+    assert.equal(tops.length, 1, `${view}: the timeline's buttons sit on ${tops.length} rows (tops ${tops.join(', ')})`);
+    assert.deepEqual(clipped, [], `${view}: menus that cut their text`);
+  }
+});
+
 flow('phone-layout', 'at 390 x 844 (a phone, in a frame) nothing overflows and every control is at least 24 px', async (s) => {
   // MiniBrowser's window cannot be that narrow: the page runs in a same-origin frame of that size.
   await s.evaluate(() => {

@@ -6,7 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromiumPath, distDir, saveScreenshot } from './support.mjs';
+import { chromiumPath, distDir, saveScreenshot, openPage } from './support.mjs';
+import { measureRows } from './flows.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 const kPhone = { width: 390, height: 844 };
@@ -211,6 +212,25 @@ test('the canvas shows a focus ring when it gains keyboard focus (Tab)', async (
         `${viewport.width}x${viewport.height}: only ${changed} of ${total} edge pixels changed on focus (${(100 * changed / total).toFixed(1)}%)`);
     } finally {
       await context.close();
+    }
+  }
+});
+
+test('with classic scrollbars (Windows and Linux desktops) the timeline stays on one row, no menu cuts its text, nothing overflows', async () => {
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 700 }, kPhone]) {
+    const { page, errors, close } = await openPage({ classicScrollbars: true, viewport });
+    try {
+      await page.evaluate(() => { for (const id of ['heat', 'lab', 'hpa']) document.getElementById(id).open = true; });
+      const panel = await page.evaluate(() => { const p = document.getElementById('panel'); return { bar: p.offsetWidth - p.clientWidth, scrolls: p.scrollHeight > p.clientHeight }; });
+      if (panel.scrolls) assert.ok(panel.bar > 0, `${viewport.width}px: the panel's scrollbar takes room (${panel.bar} px)`);
+      const { tops, clipped } = await page.evaluate(measureRows);
+      assert.equal(tops.length, 1, `${viewport.width}px: the timeline's buttons sit on ${tops.length} rows`);
+      assert.deepEqual(clipped, [], `${viewport.width}px: menus that cut their text`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      assert.ok(overflow <= 0, `${viewport.width}px: the page is ${overflow} px wider than the window`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
     }
   }
 });

@@ -55,7 +55,10 @@ export async function generateOnPage(page, kind, width, height, seed) {
 // or 'learn'); null opens it as a first visit does (the Learn view). A view the test picks on
 // the page is kept over reloads, as a visitor's choice is.
 // Always call close() in finally/after(), or node --test hangs on the open browser.
-export async function openPage({ hash = '', viewport = { width: 1280, height: 720 }, waitReady = true, onPage, touch = false, view = 'tools' } = {}) {
+// classicScrollbars: scrollbars that take room, as on Windows and Linux desktops (Playwright
+// hides them by default).
+export async function openPage({ hash = '', viewport = { width: 1280, height: 720 }, waitReady = true, onPage, touch = false, view = 'tools',
+  classicScrollbars = false } = {}) {
   requireDist();
   const { chromium } = await import('playwright-core');
   const { server, url } = await startServer(distDir, 0);
@@ -66,6 +69,7 @@ export async function openPage({ hash = '', viewport = { width: 1280, height: 72
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
         '--disable-component-update', '--disable-sync'],
+      ignoreDefaultArgs: classicScrollbars ? ['--hide-scrollbars'] : [],
     });
   } catch (e) {
     server.close();
