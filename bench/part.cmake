@@ -7,7 +7,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/replan.cmake OPTIONAL)  # replan_bench (D* Lit
 
 # bench_boost uses the benchmark runner of the `astar` tool (tools/astar/bench_runner.*), so the
 # two time and report the same way; it needs the tool's sources, not its target.
-set(ASTAR_BENCH_RUNNER_SOURCES ${PROJECT_SOURCE_DIR}/tools/astar/bench_runner.cpp ${PROJECT_SOURCE_DIR}/tools/astar/planner_runner.cpp
+set(ASTAR_BENCH_RUNNER_SOURCES ${PROJECT_SOURCE_DIR}/tools/astar/bench_runner.cpp
                                 ${PROJECT_SOURCE_DIR}/tools/astar/bench_support.cpp ${PROJECT_SOURCE_DIR}/tools/astar/cli.cpp)
 find_package(Boost 1.74 QUIET)
 if(Boost_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/tools/astar/bench_runner.cpp)

@@ -17,9 +17,9 @@
 
 #include "astar/formats.h"
 #include "astar/path_cost.h"
+#include "astar/planner_runner.h"
 #include "astar/planners.h"
 #include "bench_support.h"
-#include "planner_runner.h"
 #include "search_options.h"
 
 namespace astar::cli {

@@ -9,10 +9,10 @@
 #include <iostream>
 #include <vector>
 
+#include "astar/planner_runner.h"
 #include "astar/planners.h"
 #include "astar/search.h"
 #include "cli.h"
-#include "planner_runner.h"
 #include "search_options.h"
 
 namespace astar::cli {

@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <iostream>
 
+#include "astar/planner_runner.h"
 #include "astar/planners.h"
 #include "cli.h"
-#include "planner_runner.h"
 #include "search_options.h"
 
 namespace astar::cli {

@@ -13,9 +13,9 @@
 
 #include "astar/landmarks.h"
 #include "astar/path_cost.h"
+#include "astar/planner_runner.h"
 #include "astar/planners.h"
 #include "cli.h"
-#include "planner_runner.h"
 #include "search_options.h"
 
 namespace astar::cli {

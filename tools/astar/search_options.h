@@ -10,6 +10,7 @@
 
 #include "astar/landmarks.h"
 #include "astar/limits.h"
+#include "astar/planner_runner.h"
 #include "astar/planners.h"
 #include "astar/search.h"
 #include "astar/turn_space.h"
@@ -29,23 +30,6 @@ inline std::string heuristicNameList() {
     out += (i == 0 ? "" : ", ") + std::string(heuristicName(static_cast<Heuristic>(i)));
   return out;
 }
-
-// What a query runs: a planner row (planners.h) and the values of the options it takes.
-struct PlannerSettings {
-  const PlannerInfo* planner = &plannerFor(Algorithm::AStar);
-  SearchOptions search;                   // Search and TurnAware rows (search.algorithm follows the row)
-  TurnOptions turns;                      // TurnAware
-  int clusterSize = kDefaultClusterSize;  // Hierarchical
-  // cost / optimal this planner promises with these settings (1: optimal, 0: no bound). The
-  // turn-aware search is optimal over its own costs; against the grid's optimum only while
-  // turns are free and unrestricted.
-  double bound() const {
-    if (planner->kind == PlannerKind::TurnAware &&
-        (turns.turnCost != 0.0 || turns.noReverse || turns.initialHeading != kNoHeading))
-      return 0.0;
-    return plannerBound(*planner, planner->kind == PlannerKind::Hierarchical ? clusterSize : search.weight);
-  }
-};
 
 // The planner option a command-line option sets ("--no-wrap-aware" sets WrapAware); false
 // for the options of the command itself (--rows, --json, ...).

@@ -1,9 +1,13 @@
-// The Compare panel: every algorithm on the current map and query (start, goals, heuristic,
-// weight, tunnel- and portal-aware options), side by side in a table. The searches run in a
-// second search over the page engine's own map (core.SideSearch, web/search_bindings.cpp), so
-// the page's own search, its canvas and its settings are untouched; clicking a row then runs that algorithm on the page as the
-// algorithm menu would. Big maps do not freeze the page: the searches run in slices of a few
-// milliseconds, one slice per animation frame, and rows fill in as they finish.
+// The Compare panel: every planner row of core's registry on the current map and query (start,
+// goals, heuristic, weight, tunnel- and portal-aware options), side by side in a table. The
+// search loop's algorithms run in a second search over the page engine's own map
+// (core.SideSearch, web/search_bindings.cpp), so the page's own search, its canvas and its
+// settings are untouched; clicking one of their rows then runs that algorithm on the page as
+// the algorithm menu would. Big maps do not freeze the page: those searches run in slices of a
+// few milliseconds, one slice per animation frame, and rows fill in as they finish. The other
+// planners (HPA*, D* Lite, the turn-aware search) run through core's PlannerRunner
+// (core.PlannerQuery, web/planner_bindings.cpp), each to its end in one slice of its own, so
+// only on maps of at most kPlannerInlineCells; on bigger ones their rows say why they did not run.
 import { Status, kStatusNames } from './engine.js';
 import { $, el, formatNumber, formatMs } from './dom.js';
 import { touchFirst } from './views/hint.js';
@@ -12,6 +16,8 @@ const kSliceMs = 10;        // engine work per animation frame
 const kTargetCallMs = 3;    // aim for step() calls of about this long (each also copies the cell states)
 const kInlineCells = 65536; // up to this size the first slice runs in the click; above, in the next frame
 const kRelTolerance = 1e-9; // costs summed in another order differ in the last bits
+const kPlannerInlineCells = 65536;  // a planner row's build and query run unsliced: 256 x 256 at most
+const kNotRun = -2;         // a row's status when it was not run here (its message says why)
 
 // The tag beside a search that could not run as itself here (core's stats().ranAs says what ran).
 function fellBackTag(info, ranAsInfo) {
@@ -95,7 +101,8 @@ export class Compare {
       admissible: !!info.admissible,
       hex: e.isHex(),
       size: `${e.width}×${e.height}`,
-      rows: e.algorithms.map((name) => ({ algorithm: name, status: -1 })),
+      rows: [...e.algorithms.map((name) => ({ algorithm: name, status: -1 })),
+        ...e.registry.planners.filter((p) => p.kind !== 'search').map((p) => ({ algorithm: p.name, planner: true, status: -1 }))],
       next: 0,          // the row being run
       begun: false,
       rate: 2000,       // expansions per ms of a step() call, measured as it runs
@@ -124,8 +131,16 @@ export class Compare {
     // leave the page's search as it was.
     const raw = this.side ??= new e.core.SideSearch(e.raw);
     const deadline = sliceStart + kSliceMs;
+    let rowsThisSlice = 0;
     while (job.next < job.rows.length && performance.now() < deadline) {
       const row = job.rows[job.next];
+      if (row.planner) {
+        if (rowsThisSlice > 0 || job.begun) break;  // a slice of its own
+        this.runPlanner(row, e, s);
+        job.next += 1;
+        this.renderRow(row);
+        break;
+      }
       let status;
       if (!job.begun) {
         status = raw.begin(job.next, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware, false);
@@ -139,6 +154,7 @@ export class Compare {
         // Only a call that used its whole budget tells the rate (a search that ended early did not).
         if (status === Status.InProgress && took >= 0.5) job.rate = chunk / took;
       }
+      rowsThisSlice += 1;
       if (status !== Status.InProgress) {
         this.finishRow(row, status);
         job.next += 1;
@@ -155,6 +171,22 @@ export class Compare {
       return;
     }
     this.finishJob();
+  }
+
+  // A planner outside the search loop, to its end (see the file comment), or not at all.
+  runPlanner(row, e, s) {
+    if (e.cellCount > kPlannerInlineCells) {
+      Object.assign(row, { status: kNotRun, message: `not run on maps over ${kPlannerInlineCells.toLocaleString('en')} cells (its preparation is not sliced yet; astar compare runs it)`,
+        found: false, cost: null, pathCells: null, expanded: null, generated: null, maxOpen: null, engineMs: null, fellBack: false, ranAs: row.algorithm });
+      return;
+    }
+    this.plannerQuery ??= new e.core.PlannerQuery(e.raw);
+    const r = this.plannerQuery.run(row.algorithm, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware);
+    Object.assign(row, {
+      status: r.status, message: r.status === Status.InvalidInput ? r.message : '', found: r.status === Status.Found,
+      cost: r.cost, pathCells: r.pathCells, expanded: r.expanded, generated: null, maxOpen: null,
+      engineMs: r.engineMs + r.preprocessMs, fellBack: r.ranAs !== row.algorithm, ranAs: r.ranAs,
+    });
   }
 
   finishRow(row, status) {
@@ -221,6 +253,9 @@ export class Compare {
     }
   }
 
+  // A row's registry entry: the search loop's algorithm, else the planner row.
+  rowInfo(name) { return this.store.engine.algorithmInfo(name) ?? this.store.engine.registry.planners.find((p) => p.name === name); }
+
   // ---- the table ----
   renderTable() {
     const data = this.result ?? this.job;
@@ -242,16 +277,17 @@ export class Compare {
   }
 
   makeRow(row, running = false) {
-    const done = row.status >= 0;
+    const done = row.status >= 0 || row.status === kNotRun;
     // People read the registry's label ("Jump point search"); the row keeps the name for code.
-    const info = this.store.engine.algorithmInfo(row.algorithm);
-    const name = el('button', { text: info?.label ?? row.algorithm, cls: 'link', title: `${info?.note ?? row.algorithm} ${touchFirst() ? 'Tap' : 'Click'} to show this search on the grid.`,
-      attrs: { type: 'button' } });
+    // A planner outside the search loop cannot be shown on the grid: its name is not a button.
+    const info = this.rowInfo(row.algorithm);
+    const name = row.planner ? el('span', { text: info?.label ?? row.algorithm, title: info?.note ?? '' })
+      : el('button', { text: info?.label ?? row.algorithm, cls: 'link', title: `${info?.note ?? row.algorithm} ${touchFirst() ? 'Tap' : 'Click'} to show this search on the grid.`,
+        attrs: { type: 'button' } });
     const first = el('th', { attrs: { scope: 'row' } }, [name]);
-    const infoOf = (algorithm) => this.store.engine.algorithmInfo(algorithm);
-    if (row.fellBack) first.append(' ', fellBackTag(infoOf(row.algorithm), infoOf(row.ranAs)));
-    let statusText = !done ? (running ? 'running…' : 'waiting') : kStatusNames[row.status];
-    if (row.status === Status.InvalidInput && row.message) statusText += `: ${row.message}`;
+    if (row.fellBack) first.append(' ', fellBackTag(info, this.rowInfo(row.ranAs)));
+    let statusText = !done ? (running ? 'running…' : 'waiting') : row.status === kNotRun ? 'not run' : kStatusNames[row.status];
+    if ((row.status === Status.InvalidInput || row.status === kNotRun) && row.message) statusText += `: ${row.message}`;
     const ratioCell = el('td', { cls: 'num ratio-cell' });
     if (row.ratio !== null && row.ratio !== undefined) {
       ratioCell.append(el('span', { text: row.ratio.toFixed(3), cls: 'ratio' }));

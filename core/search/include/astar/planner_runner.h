@@ -1,7 +1,7 @@
 // One object that answers path queries with any planner row (planners.h) on one map: the
 // search loop (GridSearch), HPA* (HierarchicalMap), D* Lite (Replanner) or the turn-aware
-// search (Search<TurnSpace>). path, scen, compare and bench run every planner through it, so a
-// new planner is one branch here, not one per command.
+// search (Search<TurnSpace>). The CLI's path, scen, compare and bench and the page's Compare
+// all run every planner through it, so a new planner is one branch here, not one per caller.
 //
 //   PlannerRunner runner(grid, settings, &landmarks);
 //   if (!runner.prepare()) fail(runner.message());   // HPA*'s abstract graph, JPS+'s tables: untimed
@@ -15,12 +15,30 @@
 
 #include "astar/hierarchical.h"
 #include "astar/landmarks.h"
+#include "astar/limits.h"
+#include "astar/planners.h"
 #include "astar/replanner.h"
 #include "astar/search.h"
 #include "astar/turn_space.h"
-#include "search_options.h"
 
-namespace astar::cli {
+namespace astar {
+
+// What a query runs: a planner row (planners.h) and the values of the options it takes.
+struct PlannerSettings {
+  const PlannerInfo* planner = &plannerFor(Algorithm::AStar);
+  SearchOptions search;                   // Search and TurnAware rows (search.algorithm follows the row)
+  TurnOptions turns;                      // TurnAware
+  int clusterSize = kDefaultClusterSize;  // Hierarchical
+  // cost / optimal this planner promises with these settings (1: optimal, 0: no bound). The
+  // turn-aware search is optimal over its own costs; against the grid's optimum only while
+  // turns are free and unrestricted.
+  double bound() const {
+    if (planner->kind == PlannerKind::TurnAware &&
+        (turns.turnCost != 0.0 || turns.noReverse || turns.initialHeading != kNoHeading))
+      return 0.0;
+    return plannerBound(*planner, planner->kind == PlannerKind::Hierarchical ? clusterSize : search.weight);
+  }
+};
 
 struct PlannerAnswer {
   SearchStatus status = SearchStatus::Idle;
@@ -81,4 +99,4 @@ class PlannerRunner {
   std::string message_;
 };
 
-}  // namespace astar::cli
+}  // namespace astar

@@ -1,11 +1,11 @@
 // PlannerRunner (planner_runner.h): one branch per kind of planner row.
-#include "planner_runner.h"
+#include "astar/planner_runner.h"
 
 #include <chrono>
 #include <cstdio>
 #include <limits>
 
-namespace astar::cli {
+namespace astar {
 
 namespace {
 
@@ -191,4 +191,4 @@ std::vector<std::pair<std::string, std::string>> PlannerRunner::details() const 
   return out;
 }
 
-}  // namespace astar::cli
+}  // namespace astar
