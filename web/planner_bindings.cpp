@@ -36,8 +36,8 @@ class PlannerQuery {
       if (!row) return failed(out, "no planner is named '" + name + "'");
       astar::PlannerSettings settings;
       settings.planner = row;
-      const astar::SearchOptions given = astar::web::searchOptions(static_cast<int>(row->algorithm), heuristic, weight,
-                                                                   wrapAware, portalAware, false);
+      const astar::SearchOptions given =
+          astar::web::searchOptions(static_cast<int>(row->algorithm), heuristic, weight, wrapAware, portalAware, false);
       settings.search.algorithm = row->algorithm;
       if (astar::plannerTakes(*row, PlannerOption::Heuristic)) settings.search.heuristic = given.heuristic;
       if (astar::plannerTakes(*row, PlannerOption::Weight)) settings.search.weight = given.weight;

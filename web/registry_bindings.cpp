@@ -10,7 +10,7 @@
 //     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {minGridSide, maxGridSide, maxGoals, maxPortals,
 //     minCellCost, maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize, defaultClusterSize},
 //     planners: [{name, label, kind, optimal, bounded, usesHeuristic, preprocessed, incremental, options: [name],
-//     bounds: [{min, max, factor}], boundText, note}],
+//     bounds: [{min, max, factor}], boundText, note}], plannerOptions: [name],
 //     labMethods: [{name, label, note, params: [{name, option, whole, min, max, openMin, openMax, default,
 //     description}]}], formats: [{name, label, extensions: [ending], can: {costs, movementRule, hexCells, wrap,
 //     portals, oneWayCells, maxGoals, metadata}}] }
@@ -226,6 +226,9 @@ val registry() {
   limits.set("defaultClusterSize", astar::kDefaultClusterSize);
   r.set("limits", limits);
   r.set("planners", plannerList());
+  r.set("plannerOptions", listOf(astar::kPlannerOptionCount, [](int k) {
+          return val(std::string(astar::plannerOptionName(static_cast<astar::PlannerOption>(k))));
+        }));
   r.set("labMethods", labMethodList());
   r.set("formats", formatList());
   return r;

@@ -7,6 +7,9 @@ export type AlgorithmName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' |
 export type HeuristicName = 'zero' | 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'exact' | 'landmarks';
 export type MovementName = 'never' | 'only-when-no-obstacles' | 'if-at-most-one-obstacle' | 'always';
 export type SearchStatus = 'idle' | 'in-progress' | 'found' | 'no-path' | 'invalid-input';
+export type PlannerName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'jps-plus' | 'hpa' | 'd-star-lite' | 'turn-aware';
+export type PlannerKind = 'search' | 'hierarchical' | 'replanning' | 'turn-aware';
+export type PlannerOptionName = 'heuristic' | 'weight' | 'wrap-aware' | 'portal-aware' | 'reopen' | 'goal-bounding-cells' | 'cluster-size' | 'turn-cost' | 'no-reverse' | 'heading';
 
 export interface SearchOptions {
   /** Default 'astar'. */
@@ -70,20 +73,36 @@ export interface AlgorithmInfo {
 
 /** A row of core's planner table (registry().planners): every way to answer a query. */
 export interface PlannerInfo {
-  name: string;
+  name: PlannerName;
   label: string;
-  kind: 'search' | 'hierarchical' | 'replanning' | 'turn-aware';
+  kind: PlannerKind;
   optimal: boolean;
   bounded: boolean;
   usesHeuristic: boolean;
   preprocessed: boolean;
   incremental: boolean;
   /** The options it takes ('heuristic', 'weight', 'cluster-size', ...). */
-  options: string[];
+  options: PlannerOptionName[];
   /** cost <= factor x optimal for parameter values in [min, max] (factor 0: the parameter itself). */
   bounds: Array<{ min: number; max: number; factor: number }>;
   boundText: string;
   note: string;
+}
+
+/** Core's limits (astar/limits.h): sizes, counts, costs and ranges. */
+export interface Limits {
+  minGridSide: number;
+  maxGridSide: number;
+  maxGoals: number;
+  maxPortals: number;
+  minCellCost: number;
+  maxCost: number;
+  maxSearchNodes: number;
+  minWeight: number;
+  maxWeight: number;
+  minClusterSize: number;
+  maxClusterSize: number;
+  defaultClusterSize: number;
 }
 
 /** Core's names, traits and limits (registry()). */
@@ -91,11 +110,13 @@ export interface Registry {
   version: string;
   algorithms: AlgorithmInfo[];
   planners: PlannerInfo[];
+  /** Every option a planner row may take (the CLI's option names without "--"). */
+  plannerOptions: PlannerOptionName[];
   defaults: { algorithm: AlgorithmName; weight: number };
   heuristics: HeuristicName[];
   movements: Array<{ name: MovementName; description: string }>;
   statuses: Array<{ name: SearchStatus; label: string }>;
-  limits: Record<string, number>;
+  limits: Limits;
   [more: string]: unknown;
 }
 

@@ -34,6 +34,14 @@ test('the name unions of index.d.ts are the registry\'s names', () => {
   assert.deepEqual(union('HeuristicName'), registry.heuristics);
   assert.deepEqual(union('MovementName'), registry.movements.map((m) => m.name));
   assert.deepEqual(union('SearchStatus'), registry.statuses.map((s) => s.name));
+  assert.deepEqual(union('PlannerName'), registry.planners.map((p) => p.name));
+  assert.deepEqual(union('PlannerKind'), [...new Set(registry.planners.map((p) => p.kind))], 'every kind of planner row, in table order');
+  assert.deepEqual(union('PlannerOptionName'), registry.plannerOptions);
+  for (const p of registry.planners) for (const o of p.options) assert.ok(registry.plannerOptions.includes(o), `${p.name}'s option ${o} is listed`);
+});
+
+test('index.d.ts declares every one of core\'s limits, and no other', () => {
+  assert.deepEqual(members('Limits'), Object.keys(registry.limits));
 });
 
 test('index.d.ts declares every field of the registry\'s algorithm and planner rows', () => {

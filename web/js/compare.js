@@ -37,6 +37,7 @@ export class Compare {
     this.controller = controller;
     this.messages = messages;
     this.side = null;        // a second search over the page engine's map (made on the first compare)
+    this.plannerQuery = null;  // core.PlannerQuery for the planner rows (made on the first that runs)
     this.job = null;         // the compare in progress
     this.result = null;      // the last compare: { key, rows, optimum, ... } (also for tests)
     this.state = 'empty';    // 'empty' | 'running' | 'done' | 'stale'

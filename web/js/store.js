@@ -26,6 +26,7 @@ export class Store {
     this.listeners = new Map();  // kind -> [fn(detail)]
     this.mapSerial = 0;          // counts whole-map changes (loads, undo, rules)
     this.stroke = null;          // { label, before } while a brush stroke or a drag is open
+    this.textMemo = null;        // { key, text }: docText() until the document changes
     this.race = null;            // race mode's second search settings (setRace), or null
     this.lab = null;             // the evolution lab's settings (setLab, web/js/lab/), or null
     // The heuristic follows the movement rule (core's default for it) until the user, a link
@@ -109,8 +110,15 @@ export class Store {
     for (const fn of this.listeners.get(kind) ?? []) fn(detail);
   }
 
-  // The document as playground text (what undo, autosave and share links keep).
-  docText() { return this.engine.exportText('playground').text; }
+  // The document as playground text (what undo, autosave and share links keep). Kept until the
+  // map changes: the grid's revision (which never repeats, core's map journal) covers cells,
+  // portals, rules and loads; start, goals and name are the rest of the text. An edit asks for
+  // it before and after, and the autosave again (300 ms each on a 4096² map).
+  docText() {
+    const e = this.engine, key = `${e.revision()}|${e.start()}|${Array.from(e.goals()).join(',')}|${e.name()}`;
+    if (this.textMemo?.key !== key) this.textMemo = { key, text: e.exportText('playground').text };
+    return this.textMemo.text;
+  }
 
   // ---- undoable edits ----
   // Runs fn (engine setters; returns "" or a problem) as one undo step. Returns the problem.
