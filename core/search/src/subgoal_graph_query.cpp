@@ -1,0 +1,152 @@
+// Subgoal graph query: join start and goal to the graph (the build's scan from each), A* over
+// the subgoals with the octile distance, then refine each edge into grid moves.
+#include <algorithm>
+
+#include "subgoal_graph_impl.h"
+
+namespace astar {
+
+namespace {
+
+int sign(int v) { return (v > 0) - (v < 0); }
+
+}  // namespace
+
+bool SubgoalGraph::Impl::refine(NodeId from, NodeId to, std::vector<NodeId>& out) const {
+  const int x0 = grid.xOf(from), y0 = grid.yOf(from), dx = grid.xOf(to) - x0, dy = grid.yOf(to) - y0;
+  const int sx = sign(dx), sy = sign(dy), diagonals = std::min(std::abs(dx), std::abs(dy));
+  const int straights = std::max(std::abs(dx), std::abs(dy)) - diagonals;
+  const int tx = std::abs(dx) > std::abs(dy) ? sx : 0, ty = std::abs(dx) > std::abs(dy) ? 0 : sy;
+  const std::size_t kept = out.size();
+  for (const bool diagonalFirst : {true, false}) {
+    int x = x0, y = y0;
+    bool clear = true;
+    auto walk = [&](int count, int mx, int my) {
+      for (int i = 0; i < count && clear; ++i) {
+        clear = mx != 0 && my != 0 ? diagonalMoveAllowed(x, y, mx, my) : grid.passable(x + mx, y + my);
+        x += mx;
+        y += my;
+        out.push_back(grid.index(x, y));
+      }
+    };
+    if (diagonalFirst) {
+      walk(diagonals, sx, sy);
+      walk(straights, tx, ty);
+    } else {
+      walk(straights, tx, ty);
+      walk(diagonals, sx, sy);
+    }
+    if (clear) return true;
+    out.resize(kept);
+  }
+  return false;
+}
+
+SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeId>& path) {
+  Impl& m = *impl_;
+  path.clear();
+  m.abstractPath.clear();
+  const Grid& grid = m.grid;
+  if (!m.built) {
+    if (m.message.empty()) m.message = "the subgoal graph was not built";
+    return SearchStatus::InvalidInput;
+  }
+  if (stale())
+    if (refresh()) return SearchStatus::InvalidInput;  // message() says why
+  if (start >= grid.cellCount() || goal >= grid.cellCount() || !grid.passable(start) || !grid.passable(goal)) {
+    m.message = "start and goal must be passable cells of the grid";
+    return SearchStatus::InvalidInput;
+  }
+  m.message.clear();
+  SubgoalGraphStats& stats = m.stats;
+  stats.expanded = 0;
+  stats.startEdges = stats.goalEdges = stats.abstractPathNodes = 0;
+  stats.pathCost = 0.0;
+  if (start == goal) {
+    path.push_back(start);
+    m.abstractPath.push_back(start);
+    stats.abstractPathNodes = 1;
+    return SearchStatus::Found;
+  }
+
+  const NodeId n = static_cast<NodeId>(m.subgoalCells.size()), startNode = n, goalNode = n + 1;
+  if (++m.generation == 0) {  // the stamps wrapped: clear them once
+    for (auto& s : m.states) s.seen = 0;
+    std::fill(m.goalLinkGeneration.begin(), m.goalLinkGeneration.end(), 0);
+    m.generation = 1;
+  }
+  const std::uint32_t generation = m.generation;
+  auto nodeOfCell = [&](NodeId cell, NodeId temporary, NodeId endpoint) {
+    return cell == endpoint ? temporary : m.nodeOf[cell];
+  };
+  // Joins: the start to what its scan finds (the goal counts as a subgoal there), the goal to
+  // what its own scan finds (the start counted likewise); an end that is a subgoal is also
+  // joined to its own subgoal at no cost.
+  m.startLinks.clear();
+  m.scan(start, goal, [&](NodeId cell) { m.startLinks.push_back(nodeOfCell(cell, goalNode, goal)); });
+  if (m.isSubgoal(start)) m.startLinks.push_back(m.nodeOf[start]);
+  stats.startEdges = static_cast<std::uint32_t>(m.startLinks.size());
+  m.scan(goal, start, [&](NodeId cell) {
+    const NodeId node = nodeOfCell(cell, startNode, start);
+    if (node == startNode) {
+      m.startLinks.push_back(goalNode);
+    } else {
+      m.goalLinkGeneration[node] = generation;
+    }
+    ++stats.goalEdges;
+  });
+  if (m.isSubgoal(goal)) m.goalLinkGeneration[m.nodeOf[goal]] = generation;
+
+  auto cellOf = [&](NodeId node) { return node < n ? m.subgoalCells[node] : node == startNode ? start : goal; };
+  auto relax = [&](NodeId from, NodeId to, double g) {
+    Impl::NodeState& s = m.states[to];
+    if (s.seen == generation && (s.closed || s.g <= g)) return;
+    s = {g, from, generation, false};
+    m.open.push_back({g + m.octile(cellOf(to), goal), g, to});
+    std::push_heap(m.open.begin(), m.open.end(), Impl::OpenEntry::later);
+  };
+  m.open.clear();
+  m.states[startNode] = {0.0, kNoNode, generation, false};
+  m.open.push_back({m.octile(start, goal), 0.0, startNode});
+  bool found = false;
+  while (!m.open.empty()) {
+    std::pop_heap(m.open.begin(), m.open.end(), Impl::OpenEntry::later);
+    const Impl::OpenEntry top = m.open.back();
+    m.open.pop_back();
+    Impl::NodeState& s = m.states[top.node];
+    if (s.closed || top.g > s.g) continue;  // an older entry of a node reached more cheaply since
+    s.closed = true;
+    ++stats.expanded;
+    if (top.node == goalNode) {
+      found = true;
+      break;
+    }
+    const NodeId cell = cellOf(top.node);
+    if (top.node == startNode) {
+      for (NodeId to : m.startLinks) relax(startNode, to, top.g + m.octile(cell, cellOf(to)));
+      continue;
+    }
+    for (std::uint32_t e = m.edgeBegin[top.node]; e < m.edgeBegin[top.node + 1]; ++e)
+      relax(top.node, m.edgeTo[e], top.g + m.octile(cell, m.subgoalCells[m.edgeTo[e]]));
+    if (m.goalLinkGeneration[top.node] == generation) relax(top.node, goalNode, top.g + m.octile(cell, goal));
+  }
+  if (!found) return SearchStatus::NoPath;
+
+  for (NodeId node = goalNode; node != kNoNode; node = m.states[node].parent) m.abstractPath.push_back(cellOf(node));
+  std::reverse(m.abstractPath.begin(), m.abstractPath.end());
+  stats.abstractPathNodes = static_cast<std::uint32_t>(m.abstractPath.size());
+  stats.pathCost = m.states[goalNode].g;
+  path.push_back(start);
+  for (std::size_t i = 1; i < m.abstractPath.size(); ++i)
+    if (!m.refine(m.abstractPath[i - 1], m.abstractPath[i], path)) {
+      // Every edge was walked by a scan, so this would be a bug: say so rather than return a broken path.
+      m.message = "internal error: a subgoal graph edge has no open octile path";
+      path.clear();
+      return SearchStatus::InvalidInput;
+    }
+  return SearchStatus::Found;
+}
+
+std::span<const NodeId> SubgoalGraph::abstractPath() const { return impl_->abstractPath; }
+
+}  // namespace astar
