@@ -94,9 +94,11 @@ Error SubgoalGraph::build() {
   pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
   m.edgeBegin.assign(static_cast<std::size_t>(n) + 1, 0);
   m.edgeTo.resize(pairs.size());
+  m.edgeCost.resize(pairs.size());
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     ++m.edgeBegin[pairs[i].first + 1];
     m.edgeTo[i] = pairs[i].second;
+    m.edgeCost[i] = m.octile(m.subgoalCells[pairs[i].first], m.subgoalCells[pairs[i].second]);
   }
   for (NodeId s = 0; s < n; ++s) m.edgeBegin[s + 1] += m.edgeBegin[s];
 
@@ -118,7 +120,7 @@ Error SubgoalGraph::build() {
   s.edges = m.edgeTo.size();
   s.bytes = m.nodeOf.capacity() * sizeof(NodeId) + m.subgoalCells.capacity() * sizeof(NodeId) +
             m.edgeBegin.capacity() * sizeof(std::uint32_t) + m.edgeTo.capacity() * sizeof(NodeId) +
-            4 * static_cast<std::size_t>(cells) * sizeof(std::uint16_t) +
+            m.edgeCost.capacity() * sizeof(double) + 4 * static_cast<std::size_t>(cells) * sizeof(std::uint16_t) +
             m.states.capacity() * sizeof(Impl::NodeState) + m.goalLinkGeneration.capacity() * sizeof(std::uint32_t);
   s.buildMilliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
   return {};

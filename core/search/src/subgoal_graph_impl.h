@@ -27,6 +27,7 @@ struct SubgoalGraph::Impl {
   std::vector<NodeId> subgoalCells;      // per subgoal: its cell (ascending)
   std::vector<std::uint32_t> edgeBegin;  // per subgoal + 1: where its edges start in edgeTo
   std::vector<NodeId> edgeTo;            // subgoal indices
+  std::vector<double> edgeCost;          // parallel to edgeTo: the octile distance (read per relaxation)
   // Per cardinal Direction (North, East, South, West) and cell: how many passable cells that
   // are not subgoals follow in that direction before a blocked cell, a subgoal or the border.
   std::array<std::vector<std::uint16_t>, 4> clearance;
@@ -42,8 +43,11 @@ struct SubgoalGraph::Impl {
     double f;
     double g;
     NodeId node;
-    // The open list orders by f, then prefers the larger g (nearer the goal), as the search loop does.
-    static bool later(const OpenEntry& a, const OpenEntry& b) { return a.f > b.f || (a.f == b.f && a.g < b.g); }
+  };
+  // The open list orders by f, then prefers the larger g (nearer the goal), as the search loop
+  // does. A type, not a function pointer, so the heap's comparisons inline.
+  struct Later {
+    bool operator()(const OpenEntry& a, const OpenEntry& b) const { return a.f > b.f || (a.f == b.f && a.g < b.g); }
   };
   std::vector<NodeState> states;
   std::vector<OpenEntry> open;

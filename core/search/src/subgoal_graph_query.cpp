@@ -103,14 +103,14 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     if (s.seen == generation && (s.closed || s.g <= g)) return;
     s = {g, from, generation, false};
     m.open.push_back({g + m.octile(cellOf(to), goal), g, to});
-    std::push_heap(m.open.begin(), m.open.end(), Impl::OpenEntry::later);
+    std::push_heap(m.open.begin(), m.open.end(), Impl::Later{});
   };
   m.open.clear();
   m.states[startNode] = {0.0, kNoNode, generation, false};
   m.open.push_back({m.octile(start, goal), 0.0, startNode});
   bool found = false;
   while (!m.open.empty()) {
-    std::pop_heap(m.open.begin(), m.open.end(), Impl::OpenEntry::later);
+    std::pop_heap(m.open.begin(), m.open.end(), Impl::Later{});
     const Impl::OpenEntry top = m.open.back();
     m.open.pop_back();
     Impl::NodeState& s = m.states[top.node];
@@ -127,7 +127,7 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
       continue;
     }
     for (std::uint32_t e = m.edgeBegin[top.node]; e < m.edgeBegin[top.node + 1]; ++e)
-      relax(top.node, m.edgeTo[e], top.g + m.octile(cell, m.subgoalCells[m.edgeTo[e]]));
+      relax(top.node, m.edgeTo[e], top.g + m.edgeCost[e]);
     if (m.goalLinkGeneration[top.node] == generation) relax(top.node, goalNode, top.g + m.octile(cell, goal));
   }
   if (!found) return SearchStatus::NoPath;
