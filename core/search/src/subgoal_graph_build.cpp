@@ -133,7 +133,7 @@ Error SubgoalGraph::refresh() {
     return Error{m.message};
   }
   if (!stale()) return {};
-  const Error e = build();
+  Error e = build();
   if (e) m.built = false;  // the map no longer suits the graph: queries refuse until it does
   return e;
 }
