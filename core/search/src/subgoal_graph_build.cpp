@@ -63,21 +63,21 @@ Error SubgoalGraph::build() {
       }
 
   // Clearance of a cell = 1 + its neighbour's when that neighbour is passable and no subgoal.
-  for (auto& c : m.clearance) c.assign(cells, 0);
+  m.clearance.assign(cells, {});
   auto open = [&](int x, int y) { return grid.passable(x, y) && !m.isSubgoal(grid.index(x, y)); };
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
       if (open(x, y - 1))
-        m.clearance[North][grid.index(x, y)] = static_cast<std::uint16_t>(1 + m.clearance[North][grid.index(x, y - 1)]);
+        m.clearance[grid.index(x, y)][North] = static_cast<std::uint16_t>(1 + m.clearance[grid.index(x, y - 1)][North]);
       if (open(x - 1, y))
-        m.clearance[West][grid.index(x, y)] = static_cast<std::uint16_t>(1 + m.clearance[West][grid.index(x - 1, y)]);
+        m.clearance[grid.index(x, y)][West] = static_cast<std::uint16_t>(1 + m.clearance[grid.index(x - 1, y)][West]);
     }
   for (int y = h - 1; y >= 0; --y)
     for (int x = w - 1; x >= 0; --x) {
       if (open(x, y + 1))
-        m.clearance[South][grid.index(x, y)] = static_cast<std::uint16_t>(1 + m.clearance[South][grid.index(x, y + 1)]);
+        m.clearance[grid.index(x, y)][South] = static_cast<std::uint16_t>(1 + m.clearance[grid.index(x, y + 1)][South]);
       if (open(x + 1, y))
-        m.clearance[East][grid.index(x, y)] = static_cast<std::uint16_t>(1 + m.clearance[East][grid.index(x + 1, y)]);
+        m.clearance[grid.index(x, y)][East] = static_cast<std::uint16_t>(1 + m.clearance[grid.index(x + 1, y)][East]);
     }
 
   // Edges: every scan's finds, both ways, then sorted into rows without repeats.
@@ -120,7 +120,7 @@ Error SubgoalGraph::build() {
   s.edges = m.edgeTo.size();
   s.bytes = m.nodeOf.capacity() * sizeof(NodeId) + m.subgoalCells.capacity() * sizeof(NodeId) +
             m.edgeBegin.capacity() * sizeof(std::uint32_t) + m.edgeTo.capacity() * sizeof(NodeId) +
-            m.edgeCost.capacity() * sizeof(double) + 4 * static_cast<std::size_t>(cells) * sizeof(std::uint16_t) +
+            m.edgeCost.capacity() * sizeof(double) + m.clearance.capacity() * sizeof(m.clearance[0]) +
             m.states.capacity() * sizeof(Impl::NodeState) + m.goalLinkGeneration.capacity() * sizeof(std::uint32_t);
   s.buildMilliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
   return {};

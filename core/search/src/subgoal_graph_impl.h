@@ -28,9 +28,10 @@ struct SubgoalGraph::Impl {
   std::vector<std::uint32_t> edgeBegin;  // per subgoal + 1: where its edges start in edgeTo
   std::vector<NodeId> edgeTo;            // subgoal indices
   std::vector<double> edgeCost;          // parallel to edgeTo: the octile distance (read per relaxation)
-  // Per cardinal Direction (North, East, South, West) and cell: how many passable cells that
+  // Per cell and cardinal Direction (North, East, South, West): how many passable cells that
   // are not subgoals follow in that direction before a blocked cell, a subgoal or the border.
-  std::array<std::vector<std::uint16_t>, 4> clearance;
+  // A cell's four side by side: a scan step reads two of them at once.
+  std::vector<std::array<std::uint16_t, 4>> clearance;
 
   // The query's buffers: subgoals 0..n-1, then the start (n) and the goal (n + 1).
   struct NodeState {
@@ -71,17 +72,24 @@ struct SubgoalGraph::Impl {
     return grid.passable(x + dx, y + dy) && grid.passable(x + dx, y) && grid.passable(x, y + dy);
   }
 
+  // A cell a scan treats as a subgoal (the other end of a query), with its coordinates.
+  struct Extra {
+    NodeId cell = kNoNode;
+    int x = 0, y = 0;
+  };
+  Extra extraAt(NodeId cell) const { return cell == kNoNode ? Extra{} : Extra{cell, grid.xOf(cell), grid.yOf(cell)}; }
+
   // Looks from (x, y) along cardinal direction c: returns how many passable cells that are not
   // subgoals (nor `extra`) come first, and sets `stop` to the cell after them when it is a
   // subgoal or `extra` (else kNoNode: a blocked cell or the border).
-  int ray(int x, int y, int c, NodeId extra, NodeId& stop) const {
-    int j = clearance[static_cast<std::size_t>(c)][grid.index(x, y)];
+  int ray(int x, int y, int c, const Extra& extra, NodeId& stop) const {
+    int j = clearance[grid.index(x, y)][static_cast<std::size_t>(c)];
     const int dx = kDirectionX[c], dy = kDirectionY[c];
-    if (extra != kNoNode) {
-      const int ex = grid.xOf(extra) - x, ey = grid.yOf(extra) - y;
+    if (extra.cell != kNoNode) {
+      const int ex = extra.x - x, ey = extra.y - y;
       const int along = ex * dx + ey * dy;
       if (ex * dy - ey * dx == 0 && along > 0 && along <= j + 1) {
-        stop = extra;
+        stop = extra.cell;
         return along - 1;
       }
     }
@@ -97,8 +105,9 @@ struct SubgoalGraph::Impl {
   // past that is reached as cheaply through the subgoal or around the obstacle that stopped it.
   // A cell may be reported more than once.
   template <class Found>
-  void scan(NodeId from, NodeId extra, Found&& found) const {
+  void scan(NodeId from, NodeId extraCell, Found&& found) const {
     const int x = grid.xOf(from), y = grid.yOf(from);
+    const Extra extra = extraAt(extraCell);
     NodeId stop = kNoNode;
     for (int c = North; c <= West; ++c) {
       ray(x, y, c, extra, stop);
@@ -113,7 +122,7 @@ struct SubgoalGraph::Impl {
         px += dx;
         py += dy;
         const NodeId cell = grid.index(px, py);
-        if (isSubgoal(cell) || cell == extra) {
+        if (isSubgoal(cell) || cell == extra.cell) {
           found(cell);
           break;
         }

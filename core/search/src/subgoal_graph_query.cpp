@@ -83,7 +83,22 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
   // what its own scan finds (the start counted likewise); an end that is a subgoal is also
   // joined to its own subgoal at no cost.
   m.startLinks.clear();
-  m.scan(start, goal, [&](NodeId cell) { m.startLinks.push_back(nodeOfCell(cell, goalNode, goal)); });
+  bool direct = false;
+  m.scan(start, goal, [&](NodeId cell) {
+    m.startLinks.push_back(nodeOfCell(cell, goalNode, goal));
+    direct = direct || cell == goal;
+  });
+  if (direct) {  // an octile-length path: nothing is shorter, so no search
+    stats.startEdges = static_cast<std::uint32_t>(m.startLinks.size());
+    m.abstractPath.assign({start, goal});
+    stats.abstractPathNodes = 2;
+    stats.pathCost = m.octile(start, goal);
+    path.push_back(start);
+    if (m.refine(start, goal, path)) return SearchStatus::Found;
+    m.message = "internal error: a subgoal graph edge has no open octile path";
+    path.clear();
+    return SearchStatus::InvalidInput;
+  }
   if (m.isSubgoal(start)) m.startLinks.push_back(m.nodeOf[start]);
   stats.startEdges = static_cast<std::uint32_t>(m.startLinks.size());
   m.scan(goal, start, [&](NodeId cell) {
