@@ -108,17 +108,22 @@ struct SubgoalGraph::Impl {
   void scan(NodeId from, NodeId extraCell, Found&& found) const {
     const int x = grid.xOf(from), y = grid.yOf(from);
     const Extra extra = extraAt(extraCell);
-    NodeId stop = kNoNode;
+    int originReach[4];
+    NodeId originStop[4];
     for (int c = North; c <= West; ++c) {
-      ray(x, y, c, extra, stop);
-      if (stop != kNoNode) found(stop);
+      originReach[c] = ray(x, y, c, extra, originStop[c]);
+      if (originStop[c] != kNoNode) found(originStop[c]);
     }
     for (int d = NorthEast; d <= NorthWest; ++d) {
       const int dx = kDirectionX[d], dy = kDirectionY[d];
       const int sides[2] = {dx > 0 ? East : West, dy > 0 ? South : North};
-      int reach[2] = {ray(x, y, sides[0], extra, stop), ray(x, y, sides[1], extra, stop)};
+      // reach: how far a row may look; j and stop: the current cell's rays, which also say
+      // whether its two side cells are open (the diagonal move's corner rule).
+      int reach[2] = {originReach[sides[0]], originReach[sides[1]]};
+      int j[2] = {reach[0], reach[1]};
+      NodeId stop[2] = {originStop[sides[0]], originStop[sides[1]]};
       int px = x, py = y;
-      while (diagonalMoveAllowed(px, py, dx, dy)) {
+      while ((j[0] > 0 || stop[0] != kNoNode) && (j[1] > 0 || stop[1] != kNoNode) && grid.passable(px + dx, py + dy)) {
         px += dx;
         py += dy;
         const NodeId cell = grid.index(px, py);
@@ -127,12 +132,13 @@ struct SubgoalGraph::Impl {
           break;
         }
         for (int k = 0; k < 2; ++k) {
-          int j = ray(px, py, sides[k], extra, stop);
-          if (j <= reach[k] && stop != kNoNode) {
-            found(stop);
-            --j;
+          j[k] = ray(px, py, sides[k], extra, stop[k]);
+          int seen = j[k];
+          if (seen <= reach[k] && stop[k] != kNoNode) {
+            found(stop[k]);
+            --seen;
           }
-          reach[k] = std::min(reach[k], j);
+          reach[k] = std::min(reach[k], seen);
         }
       }
     }
