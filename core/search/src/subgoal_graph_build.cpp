@@ -102,9 +102,13 @@ Error SubgoalGraph::build() {
   }
   for (NodeId s = 0; s < n; ++s) m.edgeBegin[s + 1] += m.edgeBegin[s];
 
+  m.contract();
+
   // The query's buffers, sized once per build so a query does not allocate for them.
   m.states.assign(static_cast<std::size_t>(n) + 2, {});
-  m.goalLinkGeneration.assign(static_cast<std::size_t>(n) + 2, 0);
+  m.upward.assign(static_cast<std::size_t>(n) + 2, {});
+  m.upwardOpen.reserve(64);
+  m.unpackStack.reserve(64);
   m.generation = 0;
   m.open.reserve(64);
   m.startLinks.reserve(64);
@@ -121,7 +125,9 @@ Error SubgoalGraph::build() {
   s.bytes = m.nodeOf.capacity() * sizeof(NodeId) + m.subgoalCells.capacity() * sizeof(NodeId) +
             m.edgeBegin.capacity() * sizeof(std::uint32_t) + m.edgeTo.capacity() * sizeof(NodeId) +
             m.edgeCost.capacity() * sizeof(double) + m.clearance.capacity() * sizeof(m.clearance[0]) +
-            m.states.capacity() * sizeof(Impl::NodeState) + m.goalLinkGeneration.capacity() * sizeof(std::uint32_t);
+            m.rank.capacity() * sizeof(std::uint32_t) + m.upBegin.capacity() * sizeof(std::uint32_t) +
+            m.upTo.capacity() * (sizeof(NodeId) + sizeof(double) + sizeof(NodeId)) +
+            (m.states.capacity() + m.upward.capacity()) * sizeof(Impl::NodeState);
   s.buildMilliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
   return {};
 }

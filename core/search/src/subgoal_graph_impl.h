@@ -27,7 +27,20 @@ struct SubgoalGraph::Impl {
   std::vector<NodeId> subgoalCells;      // per subgoal: its cell (ascending)
   std::vector<std::uint32_t> edgeBegin;  // per subgoal + 1: where its edges start in edgeTo
   std::vector<NodeId> edgeTo;            // subgoal indices
-  std::vector<double> edgeCost;          // parallel to edgeTo: the octile distance (read per relaxation)
+  std::vector<double> edgeCost;          // parallel to edgeTo: the octile distance
+
+  // The contraction hierarchy over those edges (subgoal_graph_contract.cpp): what a query searches.
+  static constexpr std::uint32_t kCoreRank = 0xFFFFFFFFu;
+  std::vector<std::uint32_t> rank;     // per subgoal: when it was contracted, or kCoreRank
+  std::vector<std::uint32_t> upBegin;  // per subgoal + 1: its arcs (to later-contracted or core subgoals; a
+                                       // core subgoal's: to the core)
+  std::vector<NodeId> upTo;
+  std::vector<double> upCost;
+  std::vector<NodeId> upMiddle;  // kNoNode: an edge above; else the contracted subgoal a shortcut bypasses
+  NodeId coreSize = 0;
+  std::vector<std::pair<NodeId, NodeId>> unpackStack;
+  void contract();
+  bool unpack(NodeId a, NodeId b, std::vector<NodeId>& out);
   // Per cell and cardinal Direction (North, East, South, West): how many passable cells that
   // are not subgoals follow in that direction before a blocked cell, a subgoal or the border.
   // A cell's four side by side: a scan step reads two of them at once.
@@ -52,8 +65,9 @@ struct SubgoalGraph::Impl {
   };
   std::vector<NodeState> states;
   std::vector<OpenEntry> open;
-  std::vector<NodeId> startLinks;                 // nodes the start is joined to
-  std::vector<std::uint32_t> goalLinkGeneration;  // per node: == generation when it is joined to the goal
+  std::vector<NodeState> upward;  // the goal's upward search (Dijkstra): distances to the goal
+  std::vector<OpenEntry> upwardOpen;
+  std::vector<NodeId> startLinks;  // nodes the start is joined to
   std::uint32_t generation = 0;
   std::vector<NodeId> abstractPath;
   std::string message;

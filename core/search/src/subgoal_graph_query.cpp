@@ -72,24 +72,12 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
   const NodeId n = static_cast<NodeId>(m.subgoalCells.size()), startNode = n, goalNode = n + 1;
   if (++m.generation == 0) {  // the stamps wrapped: clear them once
     for (auto& s : m.states) s.seen = 0;
-    std::fill(m.goalLinkGeneration.begin(), m.goalLinkGeneration.end(), 0);
+    for (auto& s : m.upward) s.seen = 0;
     m.generation = 1;
   }
   const std::uint32_t generation = m.generation;
-  auto nodeOfCell = [&](NodeId cell, NodeId temporary, NodeId endpoint) {
-    return cell == endpoint ? temporary : m.nodeOf[cell];
-  };
-  // Joins: the start to what its scan finds (the goal counts as a subgoal there), the goal to
-  // what its own scan finds (the start counted likewise); an end that is a subgoal is also
-  // joined to its own subgoal at no cost.
-  m.startLinks.clear();
-  bool direct = false;
-  m.scan(start, goal, [&](NodeId cell) {
-    m.startLinks.push_back(nodeOfCell(cell, goalNode, goal));
-    direct = direct || cell == goal;
-  });
-  if (direct) {  // an octile-length path: nothing is shorter, so no search
-    stats.startEdges = static_cast<std::uint32_t>(m.startLinks.size());
+  // An octile-length path between start and goal: nothing is shorter, so no search.
+  auto answerDirect = [&]() {
     m.abstractPath.assign({start, goal});
     stats.abstractPathNodes = 2;
     stats.pathCost = m.octile(start, goal);
@@ -98,21 +86,53 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     m.message = "internal error: a subgoal graph edge has no open octile path";
     path.clear();
     return SearchStatus::InvalidInput;
-  }
+  };
+  // Joins: the start to what its scan finds, the goal likewise (each counting the other as a
+  // subgoal: when either finds the other, the answer is direct); an end that is a subgoal is
+  // also joined to its own subgoal at no cost.
+  m.startLinks.clear();
+  bool direct = false;
+  m.scan(start, goal, [&](NodeId cell) {
+    if (cell == goal) direct = true;
+    if (!direct) m.startLinks.push_back(m.nodeOf[cell]);
+  });
+  stats.startEdges = static_cast<std::uint32_t>(m.startLinks.size()) + direct;
+  if (direct) return answerDirect();
   if (m.isSubgoal(start)) m.startLinks.push_back(m.nodeOf[start]);
-  stats.startEdges = static_cast<std::uint32_t>(m.startLinks.size());
+
+  // The goal's side: an upward search (Dijkstra) from the subgoals its scan finds, stopping at
+  // the core; its distances join the forward search to the goal.
+  auto cellOf = [&](NodeId node) { return node < n ? m.subgoalCells[node] : node == startNode ? start : goal; };
+  m.upwardOpen.clear();
+  auto relaxUpward = [&](NodeId from, NodeId to, double g) {
+    Impl::NodeState& s = m.upward[to];
+    if (s.seen == generation && (s.closed || s.g <= g)) return;
+    s = {g, from, generation, false};
+    m.upwardOpen.push_back({g, g, to});
+    std::push_heap(m.upwardOpen.begin(), m.upwardOpen.end(), Impl::Later{});
+  };
   m.scan(goal, start, [&](NodeId cell) {
-    const NodeId node = nodeOfCell(cell, startNode, start);
-    if (node == startNode) {
-      m.startLinks.push_back(goalNode);
-    } else {
-      m.goalLinkGeneration[node] = generation;
-    }
+    if (cell == start) direct = true;
+    if (!direct) relaxUpward(goalNode, m.nodeOf[cell], m.octile(goal, cell));
     ++stats.goalEdges;
   });
-  if (m.isSubgoal(goal)) m.goalLinkGeneration[m.nodeOf[goal]] = generation;
+  if (direct) return answerDirect();
+  if (m.isSubgoal(goal)) relaxUpward(goalNode, m.nodeOf[goal], 0.0);
+  while (!m.upwardOpen.empty()) {
+    std::pop_heap(m.upwardOpen.begin(), m.upwardOpen.end(), Impl::Later{});
+    const Impl::OpenEntry top = m.upwardOpen.back();
+    m.upwardOpen.pop_back();
+    Impl::NodeState& s = m.upward[top.node];
+    if (s.closed || top.g > s.g) continue;
+    s.closed = true;
+    ++stats.expanded;
+    if (m.rank[top.node] == Impl::kCoreRank) continue;  // the forward search crosses the core
+    for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
+      relaxUpward(top.node, m.upTo[e], top.g + m.upCost[e]);
+  }
 
-  auto cellOf = [&](NodeId node) { return node < n ? m.subgoalCells[node] : node == startNode ? start : goal; };
+  // The start's side: A* (octile distance, consistent on every arc) over upward arcs, the core's
+  // arcs, and from each subgoal the goal's upward search reached, to the goal.
   auto relax = [&](NodeId from, NodeId to, double g) {
     Impl::NodeState& s = m.states[to];
     if (s.seen == generation && (s.closed || s.g <= g)) return;
@@ -136,30 +156,38 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
       found = true;
       break;
     }
-    const NodeId cell = cellOf(top.node);
     if (top.node == startNode) {
-      for (NodeId to : m.startLinks) relax(startNode, to, top.g + m.octile(cell, cellOf(to)));
+      for (NodeId to : m.startLinks) relax(startNode, to, m.octile(start, cellOf(to)));
       continue;
     }
-    for (std::uint32_t e = m.edgeBegin[top.node]; e < m.edgeBegin[top.node + 1]; ++e)
-      relax(top.node, m.edgeTo[e], top.g + m.edgeCost[e]);
-    if (m.goalLinkGeneration[top.node] == generation) relax(top.node, goalNode, top.g + m.octile(cell, goal));
+    for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
+      relax(top.node, m.upTo[e], top.g + m.upCost[e]);
+    const Impl::NodeState& back = m.upward[top.node];
+    if (back.seen == generation) relax(top.node, goalNode, top.g + back.g);
   }
   if (!found) return SearchStatus::NoPath;
 
-  for (NodeId node = goalNode; node != kNoNode; node = m.states[node].parent) m.abstractPath.push_back(cellOf(node));
+  // The subgoals: the forward chain to where the two searches met, then the goal's chain down.
+  const NodeId meet = m.states[goalNode].parent;
+  for (NodeId node = meet; node != kNoNode; node = m.states[node].parent) m.abstractPath.push_back(node);
   std::reverse(m.abstractPath.begin(), m.abstractPath.end());
+  for (NodeId node = m.upward[meet].parent; node != goalNode; node = m.upward[node].parent)
+    m.abstractPath.push_back(node);
+  m.abstractPath.push_back(goalNode);
   stats.abstractPathNodes = static_cast<std::uint32_t>(m.abstractPath.size());
   stats.pathCost = m.states[goalNode].g;
   path.push_back(start);
-  for (std::size_t i = 1; i < m.abstractPath.size(); ++i)
-    if (!m.refine(m.abstractPath[i - 1], m.abstractPath[i], path)) {
-      // Every edge was walked by a scan, so this would be a bug: say so rather than return a broken path.
-      m.message = "internal error: a subgoal graph edge has no open octile path";
-      path.clear();
-      return SearchStatus::InvalidInput;
-    }
-  return SearchStatus::Found;
+  bool refined = true;
+  for (std::size_t i = 1; i < m.abstractPath.size() && refined; ++i) {
+    const NodeId a = m.abstractPath[i - 1], b = m.abstractPath[i];
+    refined = a < n && b < n ? m.unpack(a, b, path) : m.refine(cellOf(a), cellOf(b), path);
+  }
+  for (NodeId& node : m.abstractPath) node = cellOf(node);
+  if (refined) return SearchStatus::Found;
+  // Every edge was walked by a scan, so this would be a bug: say so rather than return a broken path.
+  m.message = "internal error: a subgoal graph edge has no open octile path";
+  path.clear();
+  return SearchStatus::InvalidInput;
 }
 
 std::span<const NodeId> SubgoalGraph::abstractPath() const { return impl_->abstractPath; }
