@@ -101,6 +101,27 @@ TEST(SubgoalGraph, SubgoalsAreTheCellsBesideConvexCorners) {
   EXPECT_EQ(path.size(), 6u);
 }
 
+TEST(SubgoalGraph, ContractsCorridorSubgoalsOutOfTheCore) {
+  // A comb of one-cell corridors: every corridor's corners are subgoals of few neighbours, so
+  // most are contracted; the answers stay Dijkstra's (the random-map test covers the rest).
+  std::vector<std::string> rows(21, std::string(41, '.'));
+  for (int x = 2; x < 40; x += 2)
+    for (int y = (x % 4 == 0 ? 0 : 2); y < (x % 4 == 0 ? 19 : 21); ++y)
+      rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = '#';
+  std::vector<const char*> lines;
+  for (const std::string& r : rows) lines.push_back(r.c_str());
+  const Grid g = astar::testing::gridFromRows(lines);
+  SubgoalGraph sg(g);
+  ASSERT_FALSE(sg.build());
+  const astar::SubgoalGraphStats& s = sg.stats();
+  EXPECT_GE(s.subgoals, 38u);  // both corners at each wall's open end
+  EXPECT_LT(s.coreSubgoals, s.subgoals / 2);
+  Rng rng(7);
+  int compared = 0;
+  expectOptimal(g, sg, rng, 5, compared);
+  EXPECT_GT(compared, 500);
+}
+
 TEST(SubgoalGraph, RefusesMapsItDoesNotApplyToAndSaysWhy) {
   struct Case {
     const char* why;

@@ -231,6 +231,8 @@ std::vector<std::pair<std::string, std::string>> PlannerRunner::details() const 
     out.emplace_back("build-bytes", std::to_string(built.bytes));
     out.emplace_back("subgoals", std::to_string(built.subgoals));
     out.emplace_back("subgoal-edges", std::to_string(built.edges));
+    out.emplace_back("core-subgoals", std::to_string(built.coreSubgoals));
+    out.emplace_back("search-arcs", std::to_string(built.searchArcs));
     if (found) {
       out.emplace_back("graph-expanded", std::to_string(subgoalStats_.expanded));
       out.emplace_back("abstract-path-nodes", std::to_string(subgoalStats_.abstractPathNodes));

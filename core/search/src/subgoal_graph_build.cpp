@@ -122,6 +122,8 @@ Error SubgoalGraph::build() {
   s.fullBuild = true;
   s.subgoals = n;
   s.edges = m.edgeTo.size();
+  s.coreSubgoals = m.coreSize;
+  s.searchArcs = m.upTo.size();
   s.bytes = m.nodeOf.capacity() * sizeof(NodeId) + m.subgoalCells.capacity() * sizeof(NodeId) +
             m.edgeBegin.capacity() * sizeof(std::uint32_t) + m.edgeTo.capacity() * sizeof(NodeId) +
             m.edgeCost.capacity() * sizeof(double) + m.clearance.capacity() * sizeof(m.clearance[0]) +

@@ -1,5 +1,5 @@
-// Simple subgoal graphs (Uras, Koenig and Hernandez, ICAPS 2013) over a Grid: exact shortest
-// paths from a small graph built once per map.
+// Subgoal graphs (Uras, Koenig and Hernandez, ICAPS 2013) with a contraction hierarchy over them
+// over a Grid: exact shortest paths from a small graph built once per map.
 //
 //   astar::SubgoalGraph sg(grid);
 //   if (const char* why = astar::subgoalGraphUnsupported(grid)) ...;  // fall back (the CLI: JPS or A*)
@@ -21,10 +21,19 @@
 // straight ones" from one end to the other (so refinement never searches). Edges are kept both
 // ways (moves are symmetric under these rules).
 //
+// Contraction (a contraction hierarchy with a core, as in the subgoal-graph papers that follow
+// the 2013 one): subgoals of at most 16 neighbours are contracted in order of rising degree when
+// that adds no more shortcuts than they have neighbours (a shortcut between two neighbours
+// unless a witness path avoiding the subgoal is as short); the others form the core.
+//
 // Query: start and goal are joined to the subgoals direct-h-reachable from them by the same scan
-// (each treating the other as a subgoal, which gives the direct start-goal edge when there is
-// one); A* with the octile distance (consistent) searches the graph; each edge is refined into
-// its diagonal-first or straight-first grid moves. On the grids it accepts the answer is
+// (each treating the other as a subgoal: when either finds the other, the octile path is the
+// answer); a Dijkstra from the goal's subgoals up the hierarchy (stopping at the core) gives
+// distances to the goal; A* with the octile distance (consistent) from the start over upward
+// arcs, the core's arcs and those distances finds the cheapest path (every lower subgoal between
+// two higher ones was bypassed by a shortcut or a witness, so some cheapest path rises, crosses
+// the core and falls); shortcuts are unpacked and each edge refined into its diagonal-first or
+// straight-first grid moves. On the grids it accepts the answer is
 // optimal: tests compare it with Dijkstra on random maps and with every sampled row of the
 // shared Moving AI scenarios. A query allocates nothing once its buffers have grown.
 //
@@ -66,8 +75,10 @@ struct SubgoalGraphStats {
   bool fullBuild = false;    // the last build covered the whole map (always so today)
   std::uint32_t builds = 0;  // builds since construction
   std::uint32_t subgoals = 0;
-  std::uint64_t edges = 0;  // directed edges (each pair counted both ways)
-  std::size_t bytes = 0;    // memory held between queries (graph, clearances, search buffers)
+  std::uint64_t edges = 0;         // directed edges (each pair counted both ways)
+  std::uint32_t coreSubgoals = 0;  // subgoals the contraction hierarchy left uncontracted
+  std::uint64_t searchArcs = 0;    // arcs a query searches: upward ones, shortcuts included, and the core's
+  std::size_t bytes = 0;           // memory held between queries (graph, clearances, search buffers)
   // The last query.
   std::uint64_t expanded = 0;           // graph nodes taken off the open list (start and goal included)
   std::uint32_t startEdges = 0;         // subgoals (or the goal) the start was joined to
