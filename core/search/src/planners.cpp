@@ -112,7 +112,8 @@ std::array<PlannerInfo, kPlannerCount> makeTable() {
       .preprocessed = true,
       .note =
           "Subgoal graph: the cells beside obstacles' convex corners, joined where a diagonal-then-straight path "
-          "runs between them, built once per map (again after edits); queries search that small graph. The "
+          "runs between them, with a contraction hierarchy over them, built once per map (again after edits); "
+          "queries search that small graph. The "
           "cheapest path on uniform-cost square grids, 8-way without corner cutting; elsewhere (4-way, corner "
           "cutting, terrain, wrap, portals, one-way cells, hex) it runs as JPS or A* and says so."};
   return rows;
