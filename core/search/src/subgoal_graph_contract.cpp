@@ -7,7 +7,10 @@
 // (subgoal_graph_query.cpp): by the contraction-hierarchy argument, some shortest path rises,
 // crosses the core and falls, since every lower node between two higher ones was bypassed.
 #include <algorithm>
+#include <functional>
 #include <numeric>
+#include <utility>
+#include <vector>
 
 #include "subgoal_graph_impl.h"
 
