@@ -7,8 +7,8 @@ export type AlgorithmName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' |
 export type HeuristicName = 'zero' | 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'exact' | 'landmarks';
 export type MovementName = 'never' | 'only-when-no-obstacles' | 'if-at-most-one-obstacle' | 'always';
 export type SearchStatus = 'idle' | 'in-progress' | 'found' | 'no-path' | 'invalid-input';
-export type PlannerName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'jps-plus' | 'hpa' | 'd-star-lite' | 'turn-aware';
-export type PlannerKind = 'search' | 'hierarchical' | 'replanning' | 'turn-aware';
+export type PlannerName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'jps-plus' | 'hpa' | 'd-star-lite' | 'turn-aware' | 'subgoal';
+export type PlannerKind = 'search' | 'hierarchical' | 'replanning' | 'turn-aware' | 'subgoal-graph';
 export type PlannerOptionName = 'heuristic' | 'weight' | 'wrap-aware' | 'portal-aware' | 'reopen' | 'goal-bounding-cells' | 'cluster-size' | 'turn-cost' | 'no-reverse' | 'heading';
 
 export interface SearchOptions {

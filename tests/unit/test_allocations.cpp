@@ -9,6 +9,7 @@
 #include "astar/landmarks.h"
 #include "astar/replanner.h"
 #include "astar/search.h"
+#include "astar/subgoal_graph.h"
 #include "reference.h"
 
 // g++ 12 at -O1/-O2 inlines these replacements and then flags free() on memory "from operator
@@ -143,6 +144,38 @@ TEST(Allocations, HierarchicalNonePerQueryAfterWarmUp) {
   for (int i = 0; i < 300; ++i) found += query() ? 1 : 0;
   EXPECT_EQ(allocations.load() - before, 0) << "allocations in 300 HPA* queries";
   EXPECT_GT(found, 0);
+}
+
+// The subgoal graph: its query buffers (open lists, links, the unpacking stack) grow to the
+// largest query seen and are kept, so after a warm-up queries allocate nothing.
+TEST(Allocations, SubgoalGraphNonePerQueryAfterWarmUp) {
+#ifdef ASTAR_SANITIZED_BUILD
+  GTEST_SKIP() << "allocation counting needs the plain allocator; it runs in the release build";
+#endif
+  astar::testing::Rng rng(36);
+  astar::testing::RandomMapOptions mapOptions;
+  mapOptions.minSide = 60;
+  mapOptions.maxSide = 80;
+  mapOptions.terrainChance = 0.0;
+  mapOptions.wrap = false;
+  mapOptions.maxPortals = 0;
+  mapOptions.oneWayChance = 0.0;
+  mapOptions.randomMovement = false;
+  const Grid grid = astar::testing::randomGrid(rng, mapOptions);
+  SubgoalGraph graph(grid);
+  ASSERT_TRUE(graph.build().ok());
+  std::vector<NodeId> path;
+  path.reserve(grid.cellCount());
+  auto query = [&] {
+    const NodeId s = astar::testing::randomPassable(rng, grid), g = astar::testing::randomPassable(rng, grid);
+    return graph.findPath(s, g, path) == SearchStatus::Found;
+  };
+  for (int i = 0; i < 100; ++i) (void)query();
+  const long before = allocations.load();
+  int found = 0;
+  for (int i = 0; i < 300; ++i) found += query() ? 1 : 0;
+  EXPECT_EQ(allocations.load() - before, 0) << "allocations in 300 subgoal graph queries";
+  EXPECT_GT(found, 200);
 }
 
 // D* Lite (astar::Replanner): after plan(), moving the start, notifying edits and repairing

@@ -363,7 +363,14 @@ case $case in
     expect 0 "^ran: jps \(jps-plus does not apply" -- path "$maps/maze_257.map.txt" 1 1 255 255 --algorithm jps-plus
     expect 0 "^ran: astar \(jps does not apply" -- path "$maps/water_vs_ground.map.txt" 2 6 21 6 --algorithm jps
     expect 0 "^algorithm: turn-aware" -- path "$maps/arcade.map.txt" 1 1 2 1 --no-reverse
-    expect 2 "unknown algorithm 'magic' \(astar, .*hpa, d-star-lite, turn-aware\)" -- scen "$scen" --algorithm magic
+    expect 2 "unknown algorithm 'magic' \(astar, .*hpa, d-star-lite, turn-aware, subgoal\)" -- scen "$scen" --algorithm magic
+    # The subgoal graph: exact over a scenario file, its build's time and bytes reported; on a map
+    # it does not apply to (terrain, 4-way), what ran instead and why.
+    expect 0 '"mismatches": 0, "algorithm": "subgoal", "expansions": [0-9]+, "microseconds": [0-9.]+, "preprocess_ms": [0-9.]+, "preprocess_bytes": [1-9]' -- scen "$scen" --algorithm subgoal --json
+    expect 0 "^ran: astar \(subgoal does not apply" -- path "$maps/water_vs_ground.map.txt" 2 6 21 6 --algorithm subgoal
+    expect 0 "^subgoal-graph: does not apply to terrain costs" -- path "$maps/water_vs_ground.map.txt" 2 6 21 6 --algorithm subgoal
+    expect 0 "^subgoal-graph: does not apply to 4-connected movement" -- path "$maps/arcade.map.txt" 1 1 26 29 --algorithm subgoal
+    expect 0 "^subgoal-edges: [1-9]" -- path "$maps/random128-25-7.map" 1 1 120 120 --algorithm subgoal
     # HPA* over a scenario file, within the bound its row states for the cluster size.
     expect 0 '"mismatches": 0, "algorithm": "hpa", "bound": 1.54,' -- scen "$scen" --algorithm hpa --json
     expect 0 '"mismatches": 0, "algorithm": "hpa", "bound": 1.41,' -- scen "$scen" --algorithm hpa --cluster-size 32 --json

@@ -50,10 +50,29 @@ bool PlannerRunner::prepare() {
       }
       turnSearch_ = std::make_unique<Search<TurnSpace>>(*turnSpace_);
       break;
+    case PlannerKind::SubgoalGraph:
+      // Not for this map: JPS answers (as A* where JPS falls back too), and every answer says so.
+      subgoalUnsupported_ = subgoalGraphUnsupported(grid_);
+      if (subgoalUnsupported_) {
+        settings_.search.algorithm = Algorithm::JumpPoint;
+        search_ = std::make_unique<GridSearch>(grid_);
+        break;
+      }
+      subgoalGraph_ = std::make_unique<SubgoalGraph>(grid_);
+      if (const Error e = subgoalGraph_->build()) {
+        message_ = e.message;
+        return false;
+      }
+      break;
   }
   preprocessing_.milliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  if (search_ && settings_.planner->preprocessed) preprocessing_ = search_->preprocessing();
+  if (search_ && settings_.planner->preprocessed && settings_.planner->kind == PlannerKind::Search)
+    preprocessing_ = search_->preprocessing();
+  if (subgoalGraph_) {
+    preprocessing_.milliseconds = subgoalGraph_->stats().buildMilliseconds;
+    preprocessing_.bytes = subgoalGraph_->stats().bytes;
+  }
   return true;
 }
 
@@ -65,6 +84,12 @@ const PlannerAnswer& PlannerRunner::answer(NodeId start, std::span<const NodeId>
     case PlannerKind::Hierarchical: answerHierarchical(start, goals); break;
     case PlannerKind::Replanning: answerReplanning(start, goals); break;
     case PlannerKind::TurnAware: answerTurnAware(start, goals); break;
+    case PlannerKind::SubgoalGraph:
+      if (subgoalGraph_)
+        answerSubgoal(start, goals);
+      else
+        answerSearch(start, goals);  // reports JPS (or A*) as what ran
+      break;
   }
   return answer_;
 }
@@ -78,8 +103,9 @@ void PlannerRunner::answerSearch(NodeId start, std::span<const NodeId> goals) {
   answer_.cost = s.pathCost;
   answer_.cells = search_->path();
   answer_.expanded = s.expanded;
-  if (s.fellBack) answer_.ranAs = &plannerFor(s.ranAs);
-  if (settings_.planner->preprocessed && preprocessing_.milliseconds == 0.0)
+  if (s.fellBack || settings_.planner->kind != PlannerKind::Search) answer_.ranAs = &plannerFor(s.ranAs);
+  if (settings_.planner->kind == PlannerKind::Search && settings_.planner->preprocessed &&
+      preprocessing_.milliseconds == 0.0)
     preprocessing_ = search_->preprocessing();  // built by this first query
 }
 
@@ -100,6 +126,34 @@ void PlannerRunner::answerHierarchical(NodeId start, std::span<const NodeId> goa
       answer_.cost = stats.pathCost;
       cells_.swap(scratch_);
       hierarchicalStats_ = stats;
+    }
+  }
+  if (answer_.status == SearchStatus::Found) answer_.cells = cells_;
+}
+
+// As HPA*: one goal at a time, the cheapest answer kept. The graph is rebuilt first when the
+// map changed since it was built (the grid's journal), and the build reported again.
+void PlannerRunner::answerSubgoal(NodeId start, std::span<const NodeId> goals) {
+  answer_.status = SearchStatus::NoPath;
+  for (NodeId goal : goals) {
+    const std::uint32_t builds = subgoalGraph_->stats().builds;
+    const SearchStatus s = subgoalGraph_->findPath(start, goal, scratch_);
+    const SubgoalGraphStats& stats = subgoalGraph_->stats();
+    if (stats.builds != builds) {
+      preprocessing_.milliseconds = stats.buildMilliseconds;
+      preprocessing_.bytes = stats.bytes;
+    }
+    answer_.expanded += stats.expanded;
+    if (s == SearchStatus::InvalidInput) {
+      answer_.status = s;
+      answer_.message = subgoalGraph_->message();
+      return;
+    }
+    if (s == SearchStatus::Found && (answer_.status != SearchStatus::Found || stats.pathCost < answer_.cost)) {
+      answer_.status = s;
+      answer_.cost = stats.pathCost;
+      cells_.swap(scratch_);
+      subgoalStats_ = stats;
     }
   }
   if (answer_.status == SearchStatus::Found) answer_.cells = cells_;
@@ -164,6 +218,25 @@ std::vector<std::pair<std::string, std::string>> PlannerRunner::details() const 
     out.emplace_back("abstract-expanded", std::to_string(hierarchicalStats_.abstractExpanded));
     out.emplace_back("insert-expanded", std::to_string(hierarchicalStats_.insertExpanded));
     out.emplace_back("refine-expanded", std::to_string(hierarchicalStats_.refineExpanded));
+  }
+  if (p.kind == PlannerKind::SubgoalGraph) {
+    if (!subgoalGraph_) {
+      out.emplace_back("subgoal-graph", std::string("does not apply to ") + subgoalUnsupported_);
+      return out;
+    }
+    const SubgoalGraphStats& built = subgoalGraph_->stats();
+    char ms[64];
+    std::snprintf(ms, sizeof ms, "%.3f", built.buildMilliseconds);
+    out.emplace_back("build-ms", ms);
+    out.emplace_back("build-bytes", std::to_string(built.bytes));
+    out.emplace_back("subgoals", std::to_string(built.subgoals));
+    out.emplace_back("subgoal-edges", std::to_string(built.edges));
+    out.emplace_back("core-subgoals", std::to_string(built.coreSubgoals));
+    out.emplace_back("search-arcs", std::to_string(built.searchArcs));
+    if (found) {
+      out.emplace_back("graph-expanded", std::to_string(subgoalStats_.expanded));
+      out.emplace_back("abstract-path-nodes", std::to_string(subgoalStats_.abstractPathNodes));
+    }
   }
   if (p.kind == PlannerKind::TurnAware) {
     const TurnOptions& turns = settings_.turns;

@@ -10,6 +10,7 @@
 
 #include "astar/hierarchical.h"
 #include "astar/limits.h"
+#include "astar/subgoal_graph.h"
 
 namespace astar {
 
@@ -39,7 +40,7 @@ static_assert(kHierarchicalBounds[0].minParameter == kMinClusterSize &&
                   kHierarchicalBounds[std::size(kHierarchicalBounds) - 1].maxParameter == kMaxClusterSize,
               "the HPA* bounds reach from the smallest to the largest cluster size accepted");
 
-constexpr std::size_t kPlannerCount = kAlgorithmCount + 3;
+constexpr std::size_t kPlannerCount = kAlgorithmCount + 4;
 
 std::array<PlannerInfo, kPlannerCount> makeTable() {
   std::array<PlannerInfo, kPlannerCount> rows{};
@@ -100,6 +101,21 @@ std::array<PlannerInfo, kPlannerCount> makeTable() {
       .note =
           "Turn-aware A*: A* over (cell, heading) states with a cost per turn and, optionally, no reversing; "
           "the cheapest path counting turns."};
+  // Its own kind: a per-map graph like HPA*'s, but exact and with no parameter. Where it does
+  // not apply (subgoalGraphUnsupported) the runners answer with JPS, which itself runs as A*
+  // on maps it does not suit, and report what ran.
+  rows[i++] = PlannerInfo{
+      .name = kSubgoalGraphName,
+      .label = kSubgoalGraphLabel,
+      .kind = PlannerKind::SubgoalGraph,
+      .optimal = true,
+      .preprocessed = true,
+      .note =
+          "Subgoal graph: the cells beside obstacles' convex corners, joined where a diagonal-then-straight path "
+          "runs between them, with a contraction hierarchy over them, built once per map (again after edits); "
+          "queries search that small graph. The "
+          "cheapest path on uniform-cost square grids, 8-way without corner cutting; elsewhere (4-way, corner "
+          "cutting, terrain, wrap, portals, one-way cells, hex) it runs as JPS or A* and says so."};
   return rows;
 }
 

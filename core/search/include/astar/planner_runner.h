@@ -1,7 +1,8 @@
 // One object that answers path queries with any planner row (planners.h) on one map: the
-// search loop (GridSearch), HPA* (HierarchicalMap), D* Lite (Replanner) or the turn-aware
-// search (Search<TurnSpace>). The CLI's path, scen, compare and bench and the page's Compare
-// all run every planner through it, so a new planner is one branch here, not one per caller.
+// search loop (GridSearch), HPA* (HierarchicalMap), D* Lite (Replanner), the turn-aware
+// search (Search<TurnSpace>) or the subgoal graph (SubgoalGraph; JPS where it does not apply).
+// The CLI's path, scen, compare and bench and the page's Compare all run every planner through
+// it, so a new planner is one branch here, not one per caller.
 //
 //   PlannerRunner runner(grid, settings, &landmarks);
 //   if (!runner.prepare()) fail(runner.message());   // HPA*'s abstract graph, JPS+'s tables: untimed
@@ -19,6 +20,7 @@
 #include "astar/planners.h"
 #include "astar/replanner.h"
 #include "astar/search.h"
+#include "astar/subgoal_graph.h"
 #include "astar/turn_space.h"
 
 namespace astar {
@@ -83,6 +85,7 @@ class PlannerRunner {
   void answerHierarchical(NodeId start, std::span<const NodeId> goals);
   void answerReplanning(NodeId start, std::span<const NodeId> goals);
   void answerTurnAware(NodeId start, std::span<const NodeId> goals);
+  void answerSubgoal(NodeId start, std::span<const NodeId> goals);
 
   const Grid& grid_;
   PlannerSettings settings_;
@@ -92,6 +95,9 @@ class PlannerRunner {
   std::unique_ptr<Replanner> replanner_;
   std::unique_ptr<TurnSpace> turnSpace_;
   std::unique_ptr<Search<TurnSpace>> turnSearch_;
+  std::unique_ptr<SubgoalGraph> subgoalGraph_;  // nullptr when it does not apply: then search_ runs JPS
+  const char* subgoalUnsupported_ = nullptr;    // why the subgoal graph does not apply to this map
+  SubgoalGraphStats subgoalStats_;              // of the last answer's best path
   std::vector<NodeId> cells_, scratch_, goalNodes_;
   PlannerAnswer answer_;
   HierarchicalStats hierarchicalStats_;

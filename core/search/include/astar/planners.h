@@ -1,6 +1,7 @@
 // Planners: every way this library answers a path query, one row each — the searches of the
 // one search loop (search.h's algorithms), hierarchical search (HPA*, hierarchical.h),
-// replanning (D* Lite, replanner.h) and the turn-aware search (turn_space.h). A row says what
+// replanning (D* Lite, replanner.h), the turn-aware search (turn_space.h) and subgoal graphs
+// (subgoal_graph.h). A row says what
 // the planner promises (optimal, or bounded and by how much, for which parameter values), what
 // it needs (a heuristic, preprocessing) and which options it takes; the CLI, the bindings (and
 // so the page and the npm package) and the tests read these rows instead of knowing planners.
@@ -20,7 +21,8 @@ enum class PlannerKind : std::uint8_t {
   Search,        // one run of the search loop (search.h): `algorithm` says which
   Hierarchical,  // HPA*: an abstract graph built per map, then queries (hierarchical.h)
   Replanning,    // D* Lite: a plan, then repairs after edits (replanner.h)
-  TurnAware      // A* over (cell, heading) states (turn_space.h)
+  TurnAware,     // A* over (cell, heading) states (turn_space.h)
+  SubgoalGraph   // a subgoal graph built per map, then exact queries over it (subgoal_graph.h)
 };
 
 // Options a planner may take. A query that sets one its planner does not take is refused
@@ -69,7 +71,7 @@ struct PlannerInfo {
 };
 
 // Every planner: the search loop's algorithms first, in enum Algorithm order (so a Search
-// row's index is its Algorithm), then hpa, d-star-lite, turn-aware.
+// row's index is its Algorithm), then hpa, d-star-lite, turn-aware, subgoal.
 std::span<const PlannerInfo> planners();
 const PlannerInfo* findPlanner(const char* name);  // nullptr when no row has that name
 const PlannerInfo& plannerFor(Algorithm a);        // the Search row of an algorithm

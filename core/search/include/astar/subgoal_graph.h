@@ -1,0 +1,123 @@
+// Subgoal graphs (Uras, Koenig and Hernandez, ICAPS 2013) with a contraction hierarchy over them
+// over a Grid: exact shortest paths from a small graph built once per map.
+//
+//   astar::SubgoalGraph sg(grid);
+//   if (const char* why = astar::subgoalGraphUnsupported(grid)) ...;  // fall back (the CLI: JPS or A*)
+//   sg.build();                                   // subgoals and their edges
+//   sg.findPath(start, goal, path);               // connect, search the graph, refine
+//   grid.setWall(...);  sg.findPath(...);         // the journal says the map changed: rebuilt first
+//
+// Subgoals: every passable cell c with a diagonal direction (dx, dy) such that c + (dx, dy) is
+// blocked while c + (dx, 0) and c + (0, dy) are passable (the cell beside a convex corner of
+// an obstacle; off the map counts as blocked, so the border makes none). An optimal path only
+// needs to change direction at such cells.
+//
+// Edges: subgoals s and t are joined when t is direct-h-reachable from s: a path of octile
+// length exists between them (the octile distance, scaled by the grid's step and cell costs)
+// that passes no other subgoal. They are found from each subgoal by the clearance scan of the
+// paper: in each diagonal direction, step diagonally and, from each cell on the way, look along
+// the direction's two cardinal directions up to the nearest obstacle or subgoal and no further
+// than the previous row reached, so every edge's cells are a path "diagonal moves, then
+// straight ones" from one end to the other (so refinement never searches). Edges are kept both
+// ways (moves are symmetric under these rules).
+//
+// Contraction (a contraction hierarchy with a core, as in the subgoal-graph papers that follow
+// the 2013 one): subgoals of at most 16 neighbours are contracted in order of rising degree when
+// that adds no more shortcuts than they have neighbours (a shortcut between two neighbours
+// unless a witness path avoiding the subgoal is as short); the others form the core.
+//
+// Query: start and goal are joined to the subgoals direct-h-reachable from them by the same scan
+// (each treating the other as a subgoal: when either finds the other, the octile path is the
+// answer); a Dijkstra from the goal's subgoals up the hierarchy (stopping at the core) gives
+// distances to the goal; A* with the octile distance (consistent) from the start over upward
+// arcs, the core's arcs and those distances finds the cheapest path (every lower subgoal between
+// two higher ones was bypassed by a shortcut or a witness, so some cheapest path rises, crosses
+// the core and falls); shortcuts are unpacked and each edge refined into its diagonal-first or
+// straight-first grid moves. On the grids it accepts the answer is
+// optimal: tests compare it with Dijkstra on random maps and with every sampled row of the
+// shared Moving AI scenarios. A query allocates nothing once its buffers have grown.
+//
+// Where it applies: square cells, 8-connected without corner cutting (the map's default
+// rule), one entry cost on every passable cell, no wrap, portals or one-way cells. Anything
+// else (4-connected, corner cutting, terrain, wrap, portals, one-way cells, hex) is refused by
+// build() with the reason subgoalGraphUnsupported gives; the CLI's runner then answers with JPS
+// (or A*, where JPS falls back) and says so.
+//
+// Edits: the graph keeps the grid's JournalMark. When the grid changed since (any wall, cost or
+// rule change), the next refresh() or findPath() builds the graph again from the whole map (a
+// full rebuild: a wall can change the edges of subgoals far away, along a whole row of sight;
+// stats().fullBuild says so). Building costs one pass over the map plus the subgoals' scans.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "astar/error.h"
+#include "astar/grid.h"
+#include "astar/search.h"
+
+namespace astar {
+
+// The name of the subgoal graph in the CLI (`--algorithm subgoal`), and its label.
+inline constexpr const char* kSubgoalGraphName = "subgoal";
+inline constexpr const char* kSubgoalGraphLabel = "Subgoal graph";
+
+// Why the subgoal graph cannot answer exactly on this grid ("4-connected movement", ...), or
+// nullptr when it can.
+const char* subgoalGraphUnsupported(const Grid& grid);
+
+struct SubgoalGraphStats {
+  // The last build (build(), refresh() or a query that rebuilt).
+  double buildMilliseconds = 0.0;
+  bool fullBuild = false;    // the last build covered the whole map (always so today)
+  std::uint32_t builds = 0;  // builds since construction
+  std::uint32_t subgoals = 0;
+  std::uint64_t edges = 0;         // directed edges (each pair counted both ways)
+  std::uint32_t coreSubgoals = 0;  // subgoals the contraction hierarchy left uncontracted
+  std::uint64_t searchArcs = 0;    // arcs a query searches: upward ones, shortcuts included, and the core's
+  std::size_t bytes = 0;           // memory held between queries (graph, clearances, search buffers)
+  // The last query.
+  std::uint64_t expanded = 0;           // graph nodes taken off the open list (start and goal included)
+  std::uint32_t startEdges = 0;         // subgoals (or the goal) the start was joined to
+  std::uint32_t goalEdges = 0;          // subgoals (or the start) the goal was joined to
+  std::uint32_t abstractPathNodes = 0;  // start, subgoals, goal
+  double pathCost = 0.0;                // of the refined grid path
+};
+
+class SubgoalGraph {
+ public:
+  explicit SubgoalGraph(const Grid& grid);
+  ~SubgoalGraph();
+  SubgoalGraph(const SubgoalGraph&) = delete;
+  SubgoalGraph& operator=(const SubgoalGraph&) = delete;
+
+  // Builds from the whole map. Refused (and nothing built) on a grid the graph does not apply to.
+  Error build();
+  // Builds again when the grid changed since the last build (nothing otherwise). Error when it
+  // no longer applies or nothing was built yet.
+  Error refresh();
+  bool built() const;
+  bool stale() const;  // the grid changed since the last build
+
+  // Found: path holds the cells from start to goal. NoPath: none exists (path empty).
+  // InvalidInput: start or goal outside the grid or a wall, or the graph cannot be (re)built
+  // (message()). Refreshes first when the grid changed.
+  SearchStatus findPath(NodeId start, NodeId goal, std::vector<NodeId>& path);
+  const char* message() const;
+  const SubgoalGraphStats& stats() const;
+
+  // Inspection: the subgoals (cells, ascending), the last query's abstract path (start,
+  // subgoals, goal) and every edge as (from cell, to cell), sorted.
+  std::span<const NodeId> subgoals() const;
+  std::span<const NodeId> abstractPath() const;
+  void edges(std::vector<std::pair<NodeId, NodeId>>& out) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace astar

@@ -1,0 +1,167 @@
+// SubgoalGraph's state, shared by the build (subgoal_graph_build.cpp) and the query
+// (subgoal_graph_query.cpp): the subgoals, their edges (compressed rows), the clearances the
+// scan reads, and the query's reusable buffers. Internal to core.
+#pragma once
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "astar/subgoal_graph.h"
+
+namespace astar {
+
+struct SubgoalGraph::Impl {
+  explicit Impl(const Grid& g) : grid(g) {}
+
+  const Grid& grid;
+  JournalMark mark;
+  bool built = false;
+  int width = 0;
+  int height = 0;
+  double straightStep = 1.0;  // a straight move's cost (step x the one cell cost)
+  double diagonalStep = 1.0;
+
+  std::vector<NodeId> nodeOf;            // per cell: its subgoal's index, or kNoNode
+  std::vector<NodeId> subgoalCells;      // per subgoal: its cell (ascending)
+  std::vector<std::uint32_t> edgeBegin;  // per subgoal + 1: where its edges start in edgeTo
+  std::vector<NodeId> edgeTo;            // subgoal indices
+  std::vector<double> edgeCost;          // parallel to edgeTo: the octile distance
+
+  // The contraction hierarchy over those edges (subgoal_graph_contract.cpp): what a query searches.
+  static constexpr std::uint32_t kCoreRank = 0xFFFFFFFFu;
+  std::vector<std::uint32_t> rank;     // per subgoal: when it was contracted, or kCoreRank
+  std::vector<std::uint32_t> upBegin;  // per subgoal + 1: its arcs (to later-contracted or core subgoals; a
+                                       // core subgoal's: to the core)
+  std::vector<NodeId> upTo;
+  std::vector<double> upCost;
+  std::vector<NodeId> upMiddle;  // kNoNode: an edge above; else the contracted subgoal a shortcut bypasses
+  NodeId coreSize = 0;
+  std::vector<std::pair<NodeId, NodeId>> unpackStack;
+  void contract();
+  bool unpack(NodeId a, NodeId b, std::vector<NodeId>& out);
+  // Per cell and cardinal Direction (North, East, South, West): how many passable cells that
+  // are not subgoals follow in that direction before a blocked cell, a subgoal or the border.
+  // A cell's four side by side: a scan step reads two of them at once.
+  std::vector<std::array<std::uint16_t, 4>> clearance;
+
+  // The query's buffers: subgoals 0..n-1, then the start (n) and the goal (n + 1).
+  struct NodeState {
+    double g = 0.0;
+    NodeId parent = kNoNode;
+    std::uint32_t seen = 0;  // == generation: g and parent are this query's
+    bool closed = false;
+  };
+  struct OpenEntry {
+    double f;
+    double g;
+    NodeId node;
+  };
+  // The open list orders by f, then prefers the larger g (nearer the goal), as the search loop
+  // does. A type, not a function pointer, so the heap's comparisons inline.
+  struct Later {
+    bool operator()(const OpenEntry& a, const OpenEntry& b) const { return a.f > b.f || (a.f == b.f && a.g < b.g); }
+  };
+  std::vector<NodeState> states;
+  std::vector<OpenEntry> open;
+  std::vector<NodeState> upward;  // the goal's upward search (Dijkstra): distances to the goal
+  std::vector<OpenEntry> upwardOpen;
+  std::vector<NodeId> startLinks;  // nodes the start is joined to
+  std::uint32_t generation = 0;
+  std::vector<NodeId> abstractPath;
+  std::string message;
+  SubgoalGraphStats stats;
+
+  bool isSubgoal(NodeId cell) const { return nodeOf[cell] != kNoNode; }
+
+  // The octile distance between two cells, in the grid's costs: an edge's cost and the heuristic.
+  double octile(NodeId a, NodeId b) const {
+    const int dx = std::abs(grid.xOf(a) - grid.xOf(b)), dy = std::abs(grid.yOf(a) - grid.yOf(b));
+    const int diagonal = std::min(dx, dy);
+    return diagonal * diagonalStep + (std::max(dx, dy) - diagonal) * straightStep;
+  }
+
+  bool diagonalMoveAllowed(int x, int y, int dx, int dy) const {
+    return grid.passable(x + dx, y + dy) && grid.passable(x + dx, y) && grid.passable(x, y + dy);
+  }
+
+  // A cell a scan treats as a subgoal (the other end of a query), with its coordinates.
+  struct Extra {
+    NodeId cell = kNoNode;
+    int x = 0, y = 0;
+  };
+  Extra extraAt(NodeId cell) const { return cell == kNoNode ? Extra{} : Extra{cell, grid.xOf(cell), grid.yOf(cell)}; }
+
+  // Looks from (x, y) along cardinal direction c: returns how many passable cells that are not
+  // subgoals (nor `extra`) come first, and sets `stop` to the cell after them when it is a
+  // subgoal or `extra` (else kNoNode: a blocked cell or the border).
+  int ray(int x, int y, int c, const Extra& extra, NodeId& stop) const {
+    int j = clearance[grid.index(x, y)][static_cast<std::size_t>(c)];
+    const int dx = kDirectionX[c], dy = kDirectionY[c];
+    if (extra.cell != kNoNode) {
+      const int ex = extra.x - x, ey = extra.y - y;
+      const int along = ex * dx + ey * dy;
+      if (ex * dy - ey * dx == 0 && along > 0 && along <= j + 1) {
+        stop = extra.cell;
+        return along - 1;
+      }
+    }
+    const int sx = x + (j + 1) * dx, sy = y + (j + 1) * dy;
+    stop = grid.contains(sx, sy) && isSubgoal(grid.index(sx, sy)) ? grid.index(sx, sy) : kNoNode;
+    return j;
+  }
+
+  // The clearance scan of Uras, Koenig and Hernandez (2013): calls found(cell) for the subgoals
+  // (and `extra`, a cell treated as one) direct-h-reachable from (x, y). Each is reached by
+  // diagonal moves in one direction then straight moves along one of that direction's two
+  // cardinal components; a row never looks past where the previous row stopped, since a cell
+  // past that is reached as cheaply through the subgoal or around the obstacle that stopped it.
+  // A cell may be reported more than once.
+  template <class Found>
+  void scan(NodeId from, NodeId extraCell, Found&& found) const {
+    const int x = grid.xOf(from), y = grid.yOf(from);
+    const Extra extra = extraAt(extraCell);
+    int originReach[4];
+    NodeId originStop[4];
+    for (int c = North; c <= West; ++c) {
+      originReach[c] = ray(x, y, c, extra, originStop[c]);
+      if (originStop[c] != kNoNode) found(originStop[c]);
+    }
+    for (int d = NorthEast; d <= NorthWest; ++d) {
+      const int dx = kDirectionX[d], dy = kDirectionY[d];
+      const int sides[2] = {dx > 0 ? East : West, dy > 0 ? South : North};
+      // reach: how far a row may look; j and stop: the current cell's rays, which also say
+      // whether its two side cells are open (the diagonal move's corner rule).
+      int reach[2] = {originReach[sides[0]], originReach[sides[1]]};
+      int j[2] = {reach[0], reach[1]};
+      NodeId stop[2] = {originStop[sides[0]], originStop[sides[1]]};
+      int px = x, py = y;
+      while ((j[0] > 0 || stop[0] != kNoNode) && (j[1] > 0 || stop[1] != kNoNode) && grid.passable(px + dx, py + dy)) {
+        px += dx;
+        py += dy;
+        const NodeId cell = grid.index(px, py);
+        if (isSubgoal(cell) || cell == extra.cell) {
+          found(cell);
+          break;
+        }
+        for (int k = 0; k < 2; ++k) {
+          j[k] = ray(px, py, sides[k], extra, stop[k]);
+          int seen = j[k];
+          if (seen <= reach[k] && stop[k] != kNoNode) {
+            found(stop[k]);
+            --seen;
+          }
+          reach[k] = std::min(reach[k], seen);
+        }
+      }
+    }
+  }
+
+  // Appends the cells after `from` up to `to` of a move sequence of octile length between them:
+  // diagonal moves first when that path is open, else straight moves first (every edge and
+  // link is one of the two: the scan that found it walked it from one end or the other).
+  bool refine(NodeId from, NodeId to, std::vector<NodeId>& out) const;
+};
+
+}  // namespace astar

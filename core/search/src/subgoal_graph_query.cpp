@@ -1,0 +1,195 @@
+// Subgoal graph query: join start and goal to the graph (the build's scan from each), A* over
+// the subgoals with the octile distance, then refine each edge into grid moves.
+#include <algorithm>
+
+#include "subgoal_graph_impl.h"
+
+namespace astar {
+
+namespace {
+
+int sign(int v) { return (v > 0) - (v < 0); }
+
+}  // namespace
+
+bool SubgoalGraph::Impl::refine(NodeId from, NodeId to, std::vector<NodeId>& out) const {
+  const int x0 = grid.xOf(from), y0 = grid.yOf(from), dx = grid.xOf(to) - x0, dy = grid.yOf(to) - y0;
+  const int sx = sign(dx), sy = sign(dy), diagonals = std::min(std::abs(dx), std::abs(dy));
+  const int straights = std::max(std::abs(dx), std::abs(dy)) - diagonals;
+  const int tx = std::abs(dx) > std::abs(dy) ? sx : 0, ty = std::abs(dx) > std::abs(dy) ? 0 : sy;
+  const std::size_t kept = out.size();
+  for (const bool diagonalFirst : {true, false}) {
+    int x = x0, y = y0;
+    bool clear = true;
+    auto walk = [&](int count, int mx, int my) {
+      for (int i = 0; i < count && clear; ++i) {
+        clear = mx != 0 && my != 0 ? diagonalMoveAllowed(x, y, mx, my) : grid.passable(x + mx, y + my);
+        x += mx;
+        y += my;
+        out.push_back(grid.index(x, y));
+      }
+    };
+    if (diagonalFirst) {
+      walk(diagonals, sx, sy);
+      walk(straights, tx, ty);
+    } else {
+      walk(straights, tx, ty);
+      walk(diagonals, sx, sy);
+    }
+    if (clear) return true;
+    out.resize(kept);
+  }
+  return false;
+}
+
+SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeId>& path) {
+  Impl& m = *impl_;
+  path.clear();
+  m.abstractPath.clear();
+  const Grid& grid = m.grid;
+  if (!m.built) {
+    if (m.message.empty()) m.message = "the subgoal graph was not built";
+    return SearchStatus::InvalidInput;
+  }
+  if (stale())
+    if (refresh()) return SearchStatus::InvalidInput;  // message() says why
+  if (start >= grid.cellCount() || goal >= grid.cellCount() || !grid.passable(start) || !grid.passable(goal)) {
+    m.message = "start and goal must be passable cells of the grid";
+    return SearchStatus::InvalidInput;
+  }
+  m.message.clear();
+  SubgoalGraphStats& stats = m.stats;
+  stats.expanded = 0;
+  stats.startEdges = stats.goalEdges = stats.abstractPathNodes = 0;
+  stats.pathCost = 0.0;
+  if (start == goal) {
+    path.push_back(start);
+    m.abstractPath.push_back(start);
+    stats.abstractPathNodes = 1;
+    return SearchStatus::Found;
+  }
+
+  const NodeId n = static_cast<NodeId>(m.subgoalCells.size()), startNode = n, goalNode = n + 1;
+  if (++m.generation == 0) {  // the stamps wrapped: clear them once
+    for (auto& s : m.states) s.seen = 0;
+    for (auto& s : m.upward) s.seen = 0;
+    m.generation = 1;
+  }
+  const std::uint32_t generation = m.generation;
+  // An octile-length path between start and goal: nothing is shorter, so no search.
+  auto answerDirect = [&]() {
+    m.abstractPath.assign({start, goal});
+    stats.abstractPathNodes = 2;
+    stats.pathCost = m.octile(start, goal);
+    path.push_back(start);
+    if (m.refine(start, goal, path)) return SearchStatus::Found;
+    m.message = "internal error: a subgoal graph edge has no open octile path";
+    path.clear();
+    return SearchStatus::InvalidInput;
+  };
+  // Joins: the start to what its scan finds, the goal likewise (each counting the other as a
+  // subgoal: when either finds the other, the answer is direct); an end that is a subgoal is
+  // also joined to its own subgoal at no cost.
+  m.startLinks.clear();
+  bool direct = false;
+  m.scan(start, goal, [&](NodeId cell) {
+    if (cell == goal) direct = true;
+    if (!direct) m.startLinks.push_back(m.nodeOf[cell]);
+  });
+  stats.startEdges = static_cast<std::uint32_t>(m.startLinks.size()) + direct;
+  if (direct) return answerDirect();
+  if (m.isSubgoal(start)) m.startLinks.push_back(m.nodeOf[start]);
+
+  // The goal's side: an upward search (Dijkstra) from the subgoals its scan finds, stopping at
+  // the core; its distances join the forward search to the goal.
+  auto cellOf = [&](NodeId node) { return node < n ? m.subgoalCells[node] : node == startNode ? start : goal; };
+  m.upwardOpen.clear();
+  auto relaxUpward = [&](NodeId from, NodeId to, double g) {
+    Impl::NodeState& s = m.upward[to];
+    if (s.seen == generation && (s.closed || s.g <= g)) return;
+    s = {g, from, generation, false};
+    m.upwardOpen.push_back({g, g, to});
+    std::push_heap(m.upwardOpen.begin(), m.upwardOpen.end(), Impl::Later{});
+  };
+  m.scan(goal, start, [&](NodeId cell) {
+    if (cell == start) direct = true;
+    if (!direct) relaxUpward(goalNode, m.nodeOf[cell], m.octile(goal, cell));
+    ++stats.goalEdges;
+  });
+  if (direct) return answerDirect();
+  if (m.isSubgoal(goal)) relaxUpward(goalNode, m.nodeOf[goal], 0.0);
+  while (!m.upwardOpen.empty()) {
+    std::pop_heap(m.upwardOpen.begin(), m.upwardOpen.end(), Impl::Later{});
+    const Impl::OpenEntry top = m.upwardOpen.back();
+    m.upwardOpen.pop_back();
+    Impl::NodeState& s = m.upward[top.node];
+    if (s.closed || top.g > s.g) continue;
+    s.closed = true;
+    ++stats.expanded;
+    if (m.rank[top.node] == Impl::kCoreRank) continue;  // the forward search crosses the core
+    for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
+      relaxUpward(top.node, m.upTo[e], top.g + m.upCost[e]);
+  }
+
+  // The start's side: A* (octile distance, consistent on every arc) over upward arcs, the core's
+  // arcs, and from each subgoal the goal's upward search reached, to the goal.
+  auto relax = [&](NodeId from, NodeId to, double g) {
+    Impl::NodeState& s = m.states[to];
+    if (s.seen == generation && (s.closed || s.g <= g)) return;
+    s = {g, from, generation, false};
+    m.open.push_back({g + m.octile(cellOf(to), goal), g, to});
+    std::push_heap(m.open.begin(), m.open.end(), Impl::Later{});
+  };
+  m.open.clear();
+  m.states[startNode] = {0.0, kNoNode, generation, false};
+  m.open.push_back({m.octile(start, goal), 0.0, startNode});
+  bool found = false;
+  while (!m.open.empty()) {
+    std::pop_heap(m.open.begin(), m.open.end(), Impl::Later{});
+    const Impl::OpenEntry top = m.open.back();
+    m.open.pop_back();
+    Impl::NodeState& s = m.states[top.node];
+    if (s.closed || top.g > s.g) continue;  // an older entry of a node reached more cheaply since
+    s.closed = true;
+    ++stats.expanded;
+    if (top.node == goalNode) {
+      found = true;
+      break;
+    }
+    if (top.node == startNode) {
+      for (NodeId to : m.startLinks) relax(startNode, to, m.octile(start, cellOf(to)));
+      continue;
+    }
+    for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
+      relax(top.node, m.upTo[e], top.g + m.upCost[e]);
+    const Impl::NodeState& back = m.upward[top.node];
+    if (back.seen == generation) relax(top.node, goalNode, top.g + back.g);
+  }
+  if (!found) return SearchStatus::NoPath;
+
+  // The subgoals: the forward chain to where the two searches met, then the goal's chain down.
+  const NodeId meet = m.states[goalNode].parent;
+  for (NodeId node = meet; node != kNoNode; node = m.states[node].parent) m.abstractPath.push_back(node);
+  std::reverse(m.abstractPath.begin(), m.abstractPath.end());
+  for (NodeId node = m.upward[meet].parent; node != goalNode; node = m.upward[node].parent)
+    m.abstractPath.push_back(node);
+  m.abstractPath.push_back(goalNode);
+  stats.abstractPathNodes = static_cast<std::uint32_t>(m.abstractPath.size());
+  stats.pathCost = m.states[goalNode].g;
+  path.push_back(start);
+  bool refined = true;
+  for (std::size_t i = 1; i < m.abstractPath.size() && refined; ++i) {
+    const NodeId a = m.abstractPath[i - 1], b = m.abstractPath[i];
+    refined = a < n && b < n ? m.unpack(a, b, path) : m.refine(cellOf(a), cellOf(b), path);
+  }
+  for (NodeId& node : m.abstractPath) node = cellOf(node);
+  if (refined) return SearchStatus::Found;
+  // Every edge was walked by a scan, so this would be a bug: say so rather than return a broken path.
+  m.message = "internal error: a subgoal graph edge has no open octile path";
+  path.clear();
+  return SearchStatus::InvalidInput;
+}
+
+std::span<const NodeId> SubgoalGraph::abstractPath() const { return impl_->abstractPath; }
+
+}  // namespace astar

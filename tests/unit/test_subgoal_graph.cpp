@@ -1,0 +1,255 @@
+// Subgoal graphs (subgoal_graph.h): costs equal Dijkstra's (tests/support/reference.h) on random
+// 8-connected maps and the Moving AI scenario optima, paths are real moves, the graph refuses
+// the maps it does not apply to, and after random edits it answers like a fresh build.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "astar/subgoal_graph.h"
+#include "bench_maps.h"
+#include "reference.h"
+#include "search_checks.h"
+
+namespace {
+
+using astar::DiagonalMovement;
+using astar::Grid;
+using astar::NodeId;
+using astar::SearchStatus;
+using astar::SubgoalGraph;
+using astar::testing::Rng;
+
+Grid subgoalGrid(Rng& rng, int maxSide, double walls) {
+  astar::testing::RandomMapOptions o;
+  o.minSide = 1;
+  o.maxSide = maxSide;
+  o.wallDensity = walls;
+  o.terrainChance = 0.0;
+  o.wrap = false;
+  o.maxPortals = 0;
+  o.oneWayChance = 0.0;
+  o.randomMovement = false;
+  Grid g = astar::testing::randomGrid(rng, o);
+  g.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);
+  return g;
+}
+
+// Every query from `starts` random cells to every cell: the cost is Dijkstra's, the path is real.
+void expectOptimal(const Grid& g, SubgoalGraph& sg, Rng& rng, int starts, int& compared) {
+  std::vector<NodeId> path;
+  for (int i = 0; i < starts; ++i) {
+    const NodeId start = astar::testing::randomPassable(rng, g);
+    if (start == astar::kNoNode) return;
+    const std::vector<double> distance = astar::testing::referenceDistances(g, start);
+    for (NodeId goal = 0; goal < g.cellCount(); ++goal) {
+      if (!g.passable(goal)) continue;
+      const SearchStatus status = sg.findPath(start, goal, path);
+      if (std::isinf(distance[goal])) {
+        ASSERT_EQ(status, SearchStatus::NoPath) << "goal " << goal;
+        continue;
+      }
+      ASSERT_EQ(status, SearchStatus::Found) << sg.message();
+      ASSERT_NEAR(sg.stats().pathCost, distance[goal], 1e-9 * std::max(1.0, distance[goal]))
+          << "from (" << g.xOf(start) << "," << g.yOf(start) << ") to (" << g.xOf(goal) << "," << g.yOf(goal)
+          << ") on a " << g.width() << " x " << g.height() << " map";
+      ASSERT_TRUE(astar::testing::isValidPath(g, path, start, goal, sg.stats().pathCost));
+      ++compared;
+    }
+  }
+}
+
+TEST(SubgoalGraph, CostsEqualDijkstraOnFiveHundredRandomMaps) {
+  Rng rng(36);
+  int compared = 0;
+  for (int round = 0; round < 500; ++round) {
+    Grid g = subgoalGrid(rng, 32, 0.05 * (round % 9));
+    if (round % 5 == 1) g.setCostModel(astar::CostModel::Integer);
+    if (round % 7 == 2) {  // one cost everywhere, not 1: every step scales
+      for (NodeId n = 0; n < g.cellCount(); ++n)
+        if (g.passable(n)) (void)g.setCost(g.xOf(n), g.yOf(n), 2.5);
+    }
+    SubgoalGraph sg(g);
+    ASSERT_FALSE(sg.build()) << sg.message();
+    expectOptimal(g, sg, rng, 2, compared);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(compared, 50000);
+}
+
+TEST(SubgoalGraph, SubgoalsAreTheCellsBesideConvexCorners) {
+  const Grid g = astar::testing::gridFromRows({
+      "......",
+      ".##...",
+      ".##...",
+      "......",
+  });
+  SubgoalGraph sg(g);
+  ASSERT_FALSE(sg.build());
+  const std::vector<NodeId> expected = {g.index(0, 0), g.index(3, 0), g.index(0, 3), g.index(3, 3)};
+  EXPECT_EQ(std::vector<NodeId>(sg.subgoals().begin(), sg.subgoals().end()), expected);
+  // Around the block, over the top: the abstract path turns at the two subgoals there.
+  std::vector<NodeId> path;
+  ASSERT_EQ(sg.findPath(g.index(0, 1), g.index(3, 1), path), SearchStatus::Found);
+  const std::vector<NodeId> turns = {g.index(0, 1), g.index(0, 0), g.index(3, 0), g.index(3, 1)};
+  EXPECT_EQ(std::vector<NodeId>(sg.abstractPath().begin(), sg.abstractPath().end()), turns);
+  EXPECT_NEAR(sg.stats().pathCost, 5.0, 1e-12);
+  EXPECT_EQ(path.size(), 6u);
+}
+
+TEST(SubgoalGraph, ContractsCorridorSubgoalsOutOfTheCore) {
+  // A comb of one-cell corridors: every corridor's corners are subgoals of few neighbours, so
+  // most are contracted; the answers stay Dijkstra's (the random-map test covers the rest).
+  std::vector<std::string> rows(21, std::string(41, '.'));
+  for (int x = 2; x < 40; x += 2)
+    for (int y = (x % 4 == 0 ? 0 : 2); y < (x % 4 == 0 ? 19 : 21); ++y)
+      rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = '#';
+  std::vector<const char*> lines;
+  for (const std::string& r : rows) lines.push_back(r.c_str());
+  const Grid g = astar::testing::gridFromRows(lines);
+  SubgoalGraph sg(g);
+  ASSERT_FALSE(sg.build());
+  const astar::SubgoalGraphStats& s = sg.stats();
+  EXPECT_GE(s.subgoals, 38u);  // both corners at each wall's open end
+  EXPECT_LT(s.coreSubgoals, s.subgoals / 2);
+  Rng rng(7);
+  int compared = 0;
+  expectOptimal(g, sg, rng, 5, compared);
+  EXPECT_GT(compared, 500);
+}
+
+TEST(SubgoalGraph, RefusesMapsItDoesNotApplyToAndSaysWhy) {
+  struct Case {
+    const char* why;
+    void (*change)(Grid&);
+  };
+  const Case cases[] = {
+      {"4-connected", [](Grid& g) { g.setDiagonal(DiagonalMovement::Never); }},
+      {"cut corners", [](Grid& g) { g.setDiagonal(DiagonalMovement::Always); }},
+      {"terrain", [](Grid& g) { (void)g.setCost(1, 1, 3.0); }},
+      {"wrap", [](Grid& g) { (void)g.setWrap(true, false); }},
+      {"portals", [](Grid& g) { (void)g.addPortal(0, 0, 5, 5, 1.0, true); }},
+      {"one-way", [](Grid& g) { (void)g.setEntryMask(2, 2, astar::directionBit(astar::North)); }},
+      {"hex", [](Grid& g) { (void)g.setTopology(astar::Topology::Hex); }},
+  };
+  for (const Case& c : cases) {
+    Grid g(8, 8);
+    ASSERT_EQ(astar::subgoalGraphUnsupported(g), nullptr);
+    c.change(g);
+    const char* why = astar::subgoalGraphUnsupported(g);
+    ASSERT_NE(why, nullptr) << c.why;
+    SubgoalGraph sg(g);
+    const astar::Error e = sg.build();
+    EXPECT_TRUE(e) << c.why;
+    EXPECT_NE(e.message.find(why), std::string::npos) << e.message;
+    std::vector<NodeId> path;
+    EXPECT_EQ(sg.findPath(0, 1, path), SearchStatus::InvalidInput) << c.why;
+  }
+}
+
+TEST(SubgoalGraph, AfterRandomEditsAnswersLikeAFreshBuild) {
+  Rng rng(3636);
+  int compared = 0;
+  for (int round = 0; round < 60; ++round) {
+    Grid g = subgoalGrid(rng, 28, 0.2);
+    SubgoalGraph kept(g);
+    ASSERT_FALSE(kept.build());
+    std::vector<NodeId> path, freshPath;
+    for (int batch = 0; batch < 4; ++batch) {
+      const int edits = 1 + rng.below(6);
+      for (int i = 0; i < edits; ++i) {
+        const int x = rng.below(g.width()), y = rng.below(g.height());
+        if (g.passable(x, y))
+          (void)g.setWall(x, y);
+        else
+          (void)g.setCost(x, y, 1.0);
+      }
+      ASSERT_TRUE(kept.stale());
+      SubgoalGraph fresh(g);
+      ASSERT_FALSE(fresh.build());
+      ASSERT_FALSE(kept.refresh()) << kept.message();
+      EXPECT_FALSE(kept.stale());
+      EXPECT_TRUE(kept.stats().fullBuild);
+      std::vector<std::pair<NodeId, NodeId>> keptEdges, freshEdges;
+      kept.edges(keptEdges);
+      fresh.edges(freshEdges);
+      ASSERT_EQ(keptEdges, freshEdges);
+      ASSERT_TRUE(
+          std::equal(kept.subgoals().begin(), kept.subgoals().end(), fresh.subgoals().begin(), fresh.subgoals().end()));
+      for (int q = 0; q < 10; ++q) {
+        const NodeId a = astar::testing::randomPassable(rng, g), b = astar::testing::randomPassable(rng, g);
+        if (a == astar::kNoNode) break;
+        const SearchStatus s = kept.findPath(a, b, path);
+        ASSERT_EQ(s, fresh.findPath(a, b, freshPath));
+        if (s == SearchStatus::Found) {
+          ASSERT_DOUBLE_EQ(kept.stats().pathCost, fresh.stats().pathCost);
+        }
+        ++compared;
+      }
+    }
+    // An edit then a query: the query rebuilds first.
+    const NodeId a = astar::testing::randomPassable(rng, g);
+    if (a == astar::kNoNode) continue;
+    const std::uint32_t builds = kept.stats().builds;
+    (void)g.setWall(g.xOf(a), g.yOf(a));
+    const NodeId b = astar::testing::randomPassable(rng, g), c = astar::testing::randomPassable(rng, g);
+    if (b == astar::kNoNode) continue;
+    const SearchStatus s = kept.findPath(b, c, path);
+    EXPECT_EQ(kept.stats().builds, builds + 1);
+    const std::vector<double> distance = astar::testing::referenceDistances(g, b);
+    if (std::isinf(distance[c])) {
+      EXPECT_EQ(s, SearchStatus::NoPath);
+    } else {
+      ASSERT_EQ(s, SearchStatus::Found);
+      EXPECT_NEAR(kept.stats().pathCost, distance[c], 1e-9 * std::max(1.0, distance[c]));
+    }
+  }
+  EXPECT_GT(compared, 1000);
+}
+
+// Moving AI: a sample of rows per map (every row with ASTAR_LONG_TESTS=1, `make test-long`).
+class SubgoalGroundTruth : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SubgoalGroundTruth, MatchesScenarioOptima) {
+  if (!std::filesystem::exists(astar::testing::benchDir()))
+    GTEST_SKIP() << "Moving AI maps not found at " << astar::testing::benchDir() << " (set ASTAR_MAPS_BENCH)";
+  astar::MapDocument map;
+  astar::Scenario scenario;
+  const std::string problem = astar::testing::loadBenchMap(GetParam(), map, scenario);
+  ASSERT_TRUE(problem.empty()) << problem;
+  map.grid.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);  // the Moving AI convention
+  SubgoalGraph sg(map.grid);
+  ASSERT_FALSE(sg.build()) << sg.message();
+  const bool everyRow = std::getenv("ASTAR_LONG_TESTS") != nullptr;
+  const std::size_t stride = everyRow ? 1 : std::max<std::size_t>(1, scenario.rows.size() / 60);
+  std::vector<NodeId> path;
+  int checked = 0;
+  for (std::size_t i = 0; i < scenario.rows.size(); i += stride) {
+    const astar::ScenarioRow& row = scenario.rows[i];
+    const NodeId start = map.grid.index(row.startX, row.startY), goal = map.grid.index(row.goalX, row.goalY);
+    ASSERT_EQ(sg.findPath(start, goal, path), SearchStatus::Found) << GetParam() << " line " << row.line;
+    const double tolerance = std::max(row.tolerance, 1e-4 * row.optimalLength);
+    ASSERT_NEAR(sg.stats().pathCost, row.optimalLength, tolerance) << GetParam() << " line " << row.line;
+    ASSERT_TRUE(astar::testing::isValidPath(map.grid, path, start, goal, sg.stats().pathCost))
+        << GetParam() << " line " << row.line;
+    ++checked;
+  }
+  EXPECT_GE(checked, std::min<int>(60, static_cast<int>(scenario.rows.size())));
+}
+
+INSTANTIATE_TEST_SUITE_P(MovingAi, SubgoalGroundTruth,
+                         ::testing::Values("arena", "den312d", "ost003d", "maze512-1-0", "lak303d", "brc202d",
+                                           "AR0011SR", "Aftershock", "random512-10-0", "random512-40-0", "8room_000",
+                                           "Berlin_0_256", "Paris_0_1024"),
+                         [](const ::testing::TestParamInfo<const char*>& param) {
+                           std::string name = param.param;
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+}  // namespace
