@@ -11,7 +11,8 @@ import { openPage, clickCell } from './support.mjs';
 
 // Waits for the modules that load after the page (agents, HPA*, the lab): they own fields.
 async function ready(page) {
-  await page.waitForFunction(() => window.playground?.modules?.agents && window.playground.modules.hpa && document.getElementById('lab')?.dataset.ready === 'true',
+  await page.waitForFunction(() => window.playground?.modules?.agents && window.playground.modules.hpa && window.playground.modules.subgoal
+    && document.getElementById('lab')?.dataset.ready === 'true',
     null, { timeout: 15000 });
 }
 
@@ -78,7 +79,7 @@ const kRoundTrips = {
     await page.uncheck('#wrap-aware');
   },
   sections: async (page) => {
-    for (const id of ['heat', 'lab', 'hpa']) await page.click(`#${id} summary`);
+    for (const id of ['heat', 'lab', 'hpa', 'subgoal']) await page.click(`#${id} summary`);
   },
   race: async (page) => {
     await page.check('#race-on');
@@ -107,6 +108,7 @@ const kRoundTrips = {
     await page.check('#hpa-show');
     await enter(page, '#hpa-cluster-size', '8');
   },
+  subgoals: async (page) => { await page.check('#subgoal-show'); },
   agents: async (page) => {
     await page.focus('#agents-speed');
     for (let i = 0; i < 3; ++i) await page.keyboard.press('ArrowRight');

@@ -127,6 +127,7 @@ const kReadmeFeatures = new Map([
   ['*share link* puts', ['#share']],
   ['start and goal', ['#legend', '#agents-view-pulled', '#agents-view-smooth']],
   ['keyboard: with the', ['#grid']],
+  ['*hierarchical search (hpa', ['#hpa-show', '#hpa-cluster-size', '#subgoal-show']],
   ['agents: a sprite', ['#agents-walk', '#agents-squad', '#agents-speed', '#replan-walk']],
   ['*lab* (genetic algorithm', ['#lab-method', '#lab-play']],
 ]);

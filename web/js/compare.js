@@ -7,8 +7,8 @@
 // few milliseconds, one slice per animation frame, and rows fill in as they finish. The other
 // planners (HPA*, D* Lite, the turn-aware search) run through core's PlannerRunner
 // (core.PlannerQuery, web/planner_bindings.cpp), each to its end in one slice of its own, so
-// only on maps of at most kPlannerInlineCells; on bigger ones their rows say why they did not run.
-import { Status, kStatusNames } from './engine.js';
+// only on maps of at most kUnslicedPlannerCells; on bigger ones their rows say why they did not run.
+import { Status, kStatusNames, kUnslicedPlannerCells } from './engine.js';
 import { $, el, formatNumber, formatMs } from './dom.js';
 import { touchFirst } from './views/hint.js';
 
@@ -16,7 +16,6 @@ const kSliceMs = 10;        // engine work per animation frame
 const kTargetCallMs = 3;    // aim for step() calls of about this long (each also copies the cell states)
 const kInlineCells = 65536; // up to this size the first slice runs in the click; above, in the next frame
 const kRelTolerance = 1e-9; // costs summed in another order differ in the last bits
-const kPlannerInlineCells = 65536;  // a planner row's build and query run unsliced: 256 x 256 at most
 const kNotRun = -2;         // a row's status when it was not run here (its message says why)
 
 // The tag beside a search that could not run as itself here (core's stats().ranAs says what ran).
@@ -176,8 +175,8 @@ export class Compare {
 
   // A planner outside the search loop, to its end (see the file comment), or not at all.
   runPlanner(row, e, s) {
-    if (e.cellCount > kPlannerInlineCells) {
-      Object.assign(row, { status: kNotRun, message: `not run on maps over ${kPlannerInlineCells.toLocaleString('en')} cells (its preparation is not sliced yet; astar compare runs it)`,
+    if (e.cellCount > kUnslicedPlannerCells) {
+      Object.assign(row, { status: kNotRun, message: `not run on maps over ${kUnslicedPlannerCells.toLocaleString('en')} cells (its preparation is not sliced yet: astar compare runs it)`,
         found: false, cost: null, pathCells: null, expanded: null, generated: null, maxOpen: null, engineMs: null, fellBack: false, ranAs: row.algorithm });
       return;
     }

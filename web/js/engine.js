@@ -18,6 +18,13 @@ export const NodeState = Object.freeze({ Unseen: 0, Open: 1, Closed: 2 });
 export const kStateNames = ['unseen', 'open', 'closed'];
 export const kAllDirections = 0xff;
 
+// The largest map (in cells) on which the page runs a planner's preprocessing and query in one
+// task (Compare all's rows outside the search loop, the subgoal layer) until those builds are
+// sliced; bigger maps say that they were not run. The bundled random 128 x 128 map (5,316
+// subgoals) builds its subgoal graph in 80 ms natively; in Chromium on the loaded 2-core VM it
+// took up to 500 ms.
+export const kUnslicedPlannerCells = 16384;
+
 const pascalCase = (name) => name.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
 
 // Fills the tables above from core.registry() (once; later calls change nothing).

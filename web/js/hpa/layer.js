@@ -10,6 +10,7 @@
 // page's engine read-only and draws through renderer.addOverlay.
 
 import { $ } from '../dom.js';
+import { drawNodeDots, drawAbstractPath } from '../canvas/graph_marks.js';
 const kLineColor = 'rgba(106, 27, 154, 0.75)';
 const kNodeColor = 'rgba(255, 111, 0, 0.95)';
 const kPathColor = 'rgba(255, 111, 0, 0.95)';
@@ -128,30 +129,8 @@ export class HpaView {
       ctx.lineTo(right, ly);
     }
     ctx.stroke();
-    // Entrances.
-    ctx.fillStyle = kNodeColor;
-    const radius = Math.max(1.5, r.cell * 0.22);
-    ctx.beginPath();
-    for (const n of this.nodes) {
-      const c = r.cellCenter(n);
-      ctx.moveTo(c.x + radius, c.y);
-      ctx.arc(c.x, c.y, radius, 0, 2 * Math.PI);
-    }
-    ctx.fill();
-    // The abstract path (legs across a wrap-around edge or a portal are drawn as jumps: skipped).
-    const path = this.result?.status === 'found' ? this.result.abstractPath : [];
-    if (path.length > 1) {
-      ctx.strokeStyle = kPathColor;
-      ctx.lineWidth = Math.max(2, r.cell * 0.18);
-      ctx.setLineDash([Math.max(4, r.cell * 0.5), Math.max(3, r.cell * 0.3)]);
-      ctx.beginPath();
-      for (let i = 1; i < path.length; i++) {
-        const a = r.cellCenter(path[i - 1]), b = r.cellCenter(path[i]);
-        ctx.moveTo(a.x, a.y);
-        ctx.lineTo(b.x, b.y);
-      }
-      ctx.stroke();
-    }
+    drawNodeDots(ctx, r, this.nodes, kNodeColor);  // the entrances
+    drawAbstractPath(ctx, r, this.result?.status === 'found' ? this.result.abstractPath : [], kPathColor);
     ctx.restore();
   }
 }
