@@ -77,7 +77,7 @@ test('grid: wrap-around flags', () => {
 test('registry(): core tables and limits, the same as the engine\'s own checks', async () => {
   const core = await loadCore();
   const r = core.registry();
-  assert.deepEqual(r.algorithms.map((a) => a.name), ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus']);
+  assert.deepEqual(r.algorithms.map((a) => a.name), ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus', 'theta', 'lazy-theta']);
   const byName = Object.fromEntries(r.algorithms.map((a) => [a.name, a]));
   assert.equal(byName.dijkstra.usesHeuristic, false);
   assert.equal(byName.dijkstra.optimal, true);
