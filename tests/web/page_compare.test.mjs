@@ -150,6 +150,12 @@ test('compare all on a bundled square map: native optimum, ratios, row click, pa
     const rows = await tableRows(page);
     const optimum = await checkNative(page, rows, kSquareMap, q, kSquareMap);
     checkRows(rows, optimum, kSquareMap);
+    for (const algorithm of kAnyAngle) {  // Theta* and Lazy Theta* on the page cost what the native engine says
+      const native = await nativeCost(path.join(distDir, 'maps', kSquareMap), q.sx, q.sy, q.gx, q.gy, algorithm, 'octile');
+      const row = rows.find((r) => r.algorithm === algorithm);
+      assert.ok(close(row.cost, native), `${kSquareMap}: ${algorithm} page ${row.cost}, native ${native}`);
+      assert.ok(row.cost < optimum, `${kSquareMap}: ${algorithm} cuts corners (${row.cost} < ${optimum})`);
+    }
     const by = Object.fromEntries(rows.map((r) => [r.algorithm, r]));
     assert.ok(by.astar.expanded < by.dijkstra.expanded, `A* expands fewer nodes than Dijkstra (${by.astar.expanded} < ${by.dijkstra.expanded})`);
     assert.equal(by.jps.fellBack, false, 'jump point search runs as itself on a uniform 8-way grid');
