@@ -193,7 +193,7 @@ test('compare all on a bundled square map: native optimum, ratios, row click, pa
     const dijkstra2 = rows2.find((r) => r.algorithm === 'dijkstra');
     assert.ok(close(dijkstra2.cost, optimum), 'Dijkstra ignores the heuristic');
     for (const r of rows2) {
-      assert.ok(r.cost >= optimum * (1 - 1e-9), `manhattan: ${r.algorithm} ${r.cost} >= ${optimum}`);
+      if (!kAnyAngle.has(r.algorithm)) assert.ok(r.cost >= optimum * (1 - 1e-9), `manhattan: ${r.algorithm} ${r.cost} >= ${optimum}`);
       assert.equal(r.optimal, close(r.cost, optimum), `manhattan: ${r.algorithm} optimal flag`);
     }
 
