@@ -2,7 +2,7 @@
 // name, trait or limit is typed again in JavaScript.
 //
 //   { algorithms: [{name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, preprocessed,
-//   note}],
+//   jumps, anyAngle, frontier, note}],
 //     defaults: {algorithm, weight}, heuristics: [name], heuristicLabels: [label],
 //     defaultHeuristics: {square: [name by movement], hex: [...]},
 //     generators: [{name, label, description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity,
@@ -54,6 +54,7 @@ val algorithmList() {
     o.set("squareUniformGrids", a.squareUniformGrids);
     o.set("preprocessed", a.preprocessed);
     o.set("jumps", a.jumps);
+    o.set("anyAngle", a.anyAngle);
     o.set("frontier", std::string(astar::frontierName(a.frontier)));
     o.set("note", std::string(a.note));
     return o;

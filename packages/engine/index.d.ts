@@ -3,11 +3,21 @@
 export type Cell = [number, number];
 // The names below are core's (its registry); tests/web/npm_package.test.mjs checks each union
 // against registry() of the built module.
-export type AlgorithmName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'jps-plus';
+export type AlgorithmName =
+  | 'astar'
+  | 'weighted-astar'
+  | 'dijkstra'
+  | 'greedy'
+  | 'bfs'
+  | 'dfs'
+  | 'jps'
+  | 'jps-plus'
+  | 'theta'
+  | 'lazy-theta';
 export type HeuristicName = 'zero' | 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'exact' | 'landmarks';
 export type MovementName = 'never' | 'only-when-no-obstacles' | 'if-at-most-one-obstacle' | 'always';
 export type SearchStatus = 'idle' | 'in-progress' | 'found' | 'no-path' | 'invalid-input';
-export type PlannerName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'jps-plus' | 'hpa' | 'd-star-lite' | 'turn-aware' | 'subgoal';
+export type PlannerName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'jps-plus' | 'theta' | 'lazy-theta' | 'hpa' | 'd-star-lite' | 'turn-aware' | 'subgoal';
 export type PlannerKind = 'search' | 'hierarchical' | 'replanning' | 'turn-aware' | 'subgoal-graph';
 export type PlannerOptionName = 'heuristic' | 'weight' | 'wrap-aware' | 'portal-aware' | 'reopen' | 'goal-bounding-cells' | 'cluster-size' | 'turn-cost' | 'no-reverse' | 'heading';
 
@@ -67,6 +77,8 @@ export interface AlgorithmInfo {
   squareUniformGrids: boolean;
   preprocessed: boolean;
   jumps: boolean;
+  /** The path's consecutive cells are joined by straight segments, not moves; square grids only. */
+  anyAngle: boolean;
   frontier: 'priority' | 'queue' | 'stack';
   note: string;
 }

@@ -64,7 +64,7 @@ export class Engine {
 
   /** Library version, e.g. "0.2.0". */
   get version() { return this.registry.version; }
-  /** Algorithm names, from core's registry: 'astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus'. */
+  /** Algorithm names, from core's registry: 'astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus', 'theta', 'lazy-theta'. */
   get algorithms() { return this.registry.algorithms.map((a) => a.name); }
   /** Heuristic names: 'manhattan', 'octile', 'euclidean', 'chebyshev', 'zero', 'landmarks', ... */
   get heuristics() { return this.registry.heuristics.slice(); }

@@ -45,6 +45,10 @@ TEST(Registry, AlgorithmTraitsMatchWhatTheSearchDoes) {
       options.weight = 2.0;
       options.heuristic = Heuristic::Euclidean;  // admissible and consistent on every grid here
       GridSearch a(grid), b(grid);
+      if (info.anyAngle && grid.hex()) {  // square grids only: refused, not run as something else
+        EXPECT_EQ(a.begin(start, goal, options), SearchStatus::InvalidInput) << info.name;
+        continue;
+      }
       ASSERT_EQ(a.begin(start, goal, options), SearchStatus::InProgress) << a.message();
       a.run();
       options.heuristic = Heuristic::Zero;
@@ -130,7 +134,12 @@ TEST(Registry, FrontierTraitIsTheExpansionOrder) {
             }
             break;
           case Frontier::Priority:
-            EXPECT_GE(search.g(u), lastG - 1e-9 * (1 + lastG)) << info.name << " round " << round;
+            // Not for any-angle rows: a node opened through the expanded node's parent may get a
+            // g below the expanded node's (and Lazy Theta* raises a g on expansion when the
+            // assumed line of sight is blocked).
+            if (!info.anyAngle) {
+              EXPECT_GE(search.g(u), lastG - 1e-9 * (1 + lastG)) << info.name << " round " << round;
+            }
             break;
         }
         ++checked[static_cast<int>(info.frontier)];

@@ -1,7 +1,7 @@
 // The Compare panel in Chromium: "Compare all" runs every planner row of core's registry (the
-// search loop's algorithms, then HPA*, D* Lite and the turn-aware search) on the query set by
+// search loop's algorithms, then HPA*, D* Lite, the turn-aware search and the subgoal graph) on the query set by
 // clicking cells; optimal costs match the native engine, the others are no better than the
-// optimum and their ratio column agrees; a row click shows that search; the page's own search
+// optimum (any-angle rows: no worse, and refused on hex cells) and their ratio column agrees; a row click shows that search; the page's own search
 // is untouched by a compare; edits and settings changes mark the table out of date; hex cells,
 // no path, a 512 x 512 map (timing reported) and the phone layout.
 import { test } from 'node:test';
@@ -16,6 +16,9 @@ const kHexMap = 'honeycomb.map.txt';
 const registryRows = (page) => page.evaluate(() => window.playground.engine.registry.planners.map((p) => p.name));
 // The rows outside the search loop (HPA*, D* Lite, ...): not clickable, run through PlannerQuery.
 const plannerRows = (page) => page.evaluate(() => window.playground.engine.registry.planners.filter((p) => p.kind !== 'search').map((p) => p.name));
+// Any-angle rows (the registry's anyAngle trait, checked below): paths of straight segments, no
+// longer than the grid's optimum; refused on hex cells.
+const kAnyAngle = new Set(['theta', 'lazy-theta']);
 
 const close = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
@@ -93,12 +96,20 @@ function ownSearch(page) {
 }
 
 // Checks every row against the optimum (the native engine's cost for this query).
-function checkRows(rows, optimum, label, names) {
+function checkRows(rows, optimum, label, names, hex = false) {
   assert.deepEqual(rows.map((r) => r.algorithm), names, `${label}: one row per planner row of the registry`);
   for (const r of rows) {
+    if (hex && kAnyAngle.has(r.algorithm)) {
+      assert.equal(r.status, 4, `${label}: ${r.algorithm} is refused on hex cells (${r.statusText})`);
+      continue;
+    }
     assert.equal(r.status, 2, `${label}: ${r.algorithm} found a path (${r.statusText})`);
     assert.equal(r.statusText, 'found');
-    assert.ok(r.cost >= optimum * (1 - 1e-9), `${label}: ${r.algorithm} cost ${r.cost} >= optimum ${optimum}`);
+    if (kAnyAngle.has(r.algorithm)) {
+      assert.ok(r.cost <= optimum * (1 + 1e-9), `${label}: ${r.algorithm} cost ${r.cost} <= grid optimum ${optimum}`);
+    } else {
+      assert.ok(r.cost >= optimum * (1 - 1e-9), `${label}: ${r.algorithm} cost ${r.cost} >= optimum ${optimum}`);
+    }
     assert.ok(close(r.ratio, r.cost / optimum), `${label}: ${r.algorithm} ratio ${r.ratio} = ${r.cost} / ${optimum}`);
     assert.ok(Math.abs(Number(r.ratioText) - r.cost / optimum) <= 0.0005 + 1e-12,
       `${label}: ${r.algorithm} shows ratio "${r.ratioText}" for ${r.cost} / ${optimum}`);
@@ -146,6 +157,14 @@ test('compare all on a bundled square map: native optimum, ratios, row click, pa
     const optimum = await checkNative(page, rows, kSquareMap, q, kSquareMap);
     checkRows(rows, optimum, kSquareMap, await registryRows(page));
     assert.deepEqual(rows.filter((r) => r.planner).map((r) => r.algorithm), await plannerRows(page), 'the planners outside the loop are listed too');
+    assert.deepEqual(await page.evaluate(() => window.playground.engine.registry.algorithms.filter((a) => a.anyAngle).map((a) => a.name)),
+      [...kAnyAngle], 'the any-angle rows are the registry\'s');
+    for (const algorithm of kAnyAngle) {  // Theta* and Lazy Theta* on the page cost what the native engine says
+      const native = await nativeCost(path.join(distDir, 'maps', kSquareMap), q.sx, q.sy, q.gx, q.gy, algorithm, 'octile');
+      const row = rows.find((r) => r.algorithm === algorithm);
+      assert.ok(close(row.cost, native), `${kSquareMap}: ${algorithm} page ${row.cost}, native ${native}`);
+      assert.ok(row.cost < optimum, `${kSquareMap}: ${algorithm} cuts corners (${row.cost} < ${optimum})`);
+    }
     const by = Object.fromEntries(rows.map((r) => [r.algorithm, r]));
     assert.ok(by.astar.expanded < by.dijkstra.expanded, `A* expands fewer nodes than Dijkstra (${by.astar.expanded} < ${by.dijkstra.expanded})`);
     assert.equal(by.jps.fellBack, false, 'jump point search runs as itself on a uniform 8-way grid');
@@ -183,7 +202,7 @@ test('compare all on a bundled square map: native optimum, ratios, row click, pa
     const dijkstra2 = rows2.find((r) => r.algorithm === 'dijkstra');
     assert.ok(close(dijkstra2.cost, optimum), 'Dijkstra ignores the heuristic');
     for (const r of rows2) {
-      assert.ok(r.cost >= optimum * (1 - 1e-9), `manhattan: ${r.algorithm} ${r.cost} >= ${optimum}`);
+      if (!kAnyAngle.has(r.algorithm)) assert.ok(r.cost >= optimum * (1 - 1e-9), `manhattan: ${r.algorithm} ${r.cost} >= ${optimum}`);
       assert.equal(r.optimal, close(r.cost, optimum), `manhattan: ${r.algorithm} optimal flag`);
     }
 
@@ -225,7 +244,7 @@ test('compare all on the hex map Honeycomb: native optimum, jps as A*, stale aft
     await runCompare(page);
     const rows = await tableRows(page);
     const optimum = await checkNative(page, rows, kHexMap, q, kHexMap);
-    checkRows(rows, optimum, kHexMap, await registryRows(page));
+    checkRows(rows, optimum, kHexMap, await registryRows(page), true);
     const by = Object.fromEntries(rows.map((r) => [r.algorithm, r]));
     assert.equal(by.jps.fellBack, true, 'jump point search runs as A* on hex cells');
     assert.equal(by.jps.asAStar, true);

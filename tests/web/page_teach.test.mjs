@@ -261,7 +261,7 @@ test('on a phone the race canvases stack and the Learn controls work by touch si
 
 test('an algorithm chosen in the Tools view with live on has its own listing in the Learn view, on the goal test of the finished search', async () => {
   await withPage({}, async ({ page }) => {
-    for (const [algorithm, family, lines] of [['bfs', 'queue', 8], ['dfs', 'stack', 8], ['jps', 'jump', 12], ['dijkstra', 'best-first', 11]]) {
+    for (const [algorithm, family, lines] of [['bfs', 'queue', 8], ['dfs', 'stack', 8], ['jps', 'jump', 12], ['dijkstra', 'best-first', 11], ['theta', 'any-angle', 11]]) {
       await page.selectOption('#algorithm', algorithm);
       await showLearnView(page);
       const shown = await page.evaluate(() => {

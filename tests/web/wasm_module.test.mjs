@@ -77,15 +77,16 @@ test('grid: wrap-around flags', () => {
 test('registry(): core tables and limits, the same as the engine\'s own checks', async () => {
   const core = await loadCore();
   const r = core.registry();
-  assert.deepEqual(r.algorithms.map((a) => a.name), ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus']);
+  assert.deepEqual(r.algorithms.map((a) => a.name), ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus', 'theta', 'lazy-theta']);
   const byName = Object.fromEntries(r.algorithms.map((a) => [a.name, a]));
   assert.equal(byName.dijkstra.usesHeuristic, false);
   assert.equal(byName.dijkstra.optimal, true);
   assert.equal(byName['weighted-astar'].weighted, true);
   assert.equal(byName.greedy.heuristicOnly, true);
   assert.equal(byName.jps.squareUniformGrids, true);
-  assert.deepEqual(r.algorithms.map((a) => a.frontier), ['priority', 'priority', 'priority', 'priority', 'queue', 'stack', 'priority', 'priority']);
+  assert.deepEqual(r.algorithms.map((a) => a.frontier), ['priority', 'priority', 'priority', 'priority', 'queue', 'stack', 'priority', 'priority', 'priority', 'priority']);
   assert.deepEqual(r.algorithms.filter((a) => a.jumps).map((a) => a.name), ['jps', 'jps-plus']);
+  assert.deepEqual(r.algorithms.filter((a) => a.anyAngle).map((a) => a.name), ['theta', 'lazy-theta']);
   assert.deepEqual(r.algorithms.filter((a) => a.preprocessed).map((a) => a.name), ['jps-plus']);
   assert.deepEqual(r.defaults, { algorithm: 'astar', weight: 1.5 });
   assert.deepEqual(r.replanStatuses, ['idle', 'found', 'no-path', 'invalid-input']);

@@ -21,7 +21,7 @@ function query(e, start, goal, algorithm, heuristic, weight, wrapAware, portalAw
 
 test('names come from core', () => {
   const r = core.registry();
-  assert.deepEqual(r.algorithms.map((a) => a.name), ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus']);
+  assert.deepEqual(r.algorithms.map((a) => a.name), ['astar', 'weighted-astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'jps', 'jps-plus', 'theta', 'lazy-theta']);
   assert.equal(r.algorithms[kAStar].name, 'astar');
   assert.equal(r.heuristics[kOctile], 'octile');
 });

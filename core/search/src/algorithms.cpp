@@ -65,6 +65,21 @@ constexpr AlgorithmInfo kAlgorithms[kAlgorithmCount] = {
      .note = "JPS+ with goal bounding: jump point search from per-map tables (jump distances, and goal-bounding "
              "boxes on maps up to 4,096 open cells), built once per map; one goal, uniform-cost square grids, "
              "8-way without corner cutting (elsewhere JPS or A*)."},
+    {.algorithm = Algorithm::Theta,
+     .name = "theta",
+     .label = "Theta*",
+     .usesHeuristic = true,
+     .anyAngle = true,
+     .note = "Theta*: A* whose nodes take their parent's parent when it is in line of sight, so the path is made of "
+             "straight segments at any angle; not the shortest in the plane (measured: bench/README.md); square "
+             "grids only."},
+    {.algorithm = Algorithm::LazyTheta,
+     .name = "lazy-theta",
+     .label = "Lazy Theta*",
+     .usesHeuristic = true,
+     .anyAngle = true,
+     .note = "Lazy Theta*: Theta* that assumes line of sight when it opens a node and checks it once, when it "
+             "expands it; fewer line-of-sight checks, similar paths; square grids only."},
 };
 constexpr const char* kFrontierNames[] = {"priority", "queue", "stack"};
 

@@ -1,6 +1,7 @@
-// Search: the one search loop (A*, weighted A*, Dijkstra, greedy, BFS, DFS, JPS, JPS+) over
-// any space. The algorithms differ only in the key they order the open list by and in whether
-// a better path to a seen node updates it; JPS and JPS+ differ in their successor generators.
+// Search: the one search loop (A*, weighted A*, Dijkstra, greedy, BFS, DFS, JPS, JPS+, Theta*,
+// Lazy Theta*) over any space. The algorithms differ only in the key they order the open list
+// by and in whether a better path to a seen node updates it; JPS and JPS+ differ in their
+// successor generators, Theta* and Lazy Theta* in the parent a relaxation gives (any_angle.h).
 #include "astar/search.h"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "any_angle.h"
 #include "astar/graph.h"
 #include "astar/landmarks.h"
 #include "grid_pruning.h"
@@ -106,6 +108,14 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   s.multipleGoals = s.goals.size() > 1;
 
   const Algorithm a = options.algorithm;
+  s.anyAngle = algorithmInfo(a).anyAngle;
+  s.lazyAngle = a == Algorithm::LazyTheta;
+  if (s.anyAngle) {
+    bool squareGrid = false;
+    if constexpr (std::is_same_v<Space, Grid>) squareGrid = !s.space.hex();
+    if (!squareGrid)
+      return fail("%s searches square grids only (straight segments between cell centres)", algorithmInfo(a).label);
+  }
   const bool blind = !algorithmInfo(a).usesHeuristic;
   s.weight = weighted ? options.weight : 1.0;
   s.greedy = a == Algorithm::GreedyBestFirst;
@@ -138,7 +148,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
 
   s.bypass = !s.reopenClosed;
   if constexpr (std::is_same_v<Space, Grid>)
-    s.skipDominated = !s.jump && !s.plusJump && s.space.canSkipDominatedMoves();
+    s.skipDominated = !s.jump && !s.plusJump && !s.anyAngle && s.space.canSkipDominatedMoves();
 
   if (const char* problem = s.estimate.configure(s.space, s.goals, blind ? Heuristic::Zero : options.heuristic,
                                                  options.wrapAware, options.portalAware, landmarks))
@@ -242,6 +252,8 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
       u = s.heap.pop();
     }
     tags[u] = generationTag | kClosedSlot;
+    if constexpr (std::is_same_v<Space, Grid>)
+      if (s.lazyAngle) s.lazyThetaCheckParent(u);
     ++expanded;
     if (recordExpansions) expansions_.push_back(u);
     if (path_.size() < path_.capacity()) [[likely]]
@@ -258,12 +270,13 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
       return leave(SearchStatus::Found);
     }
     const double gu = gs[u];
-    auto relax = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
+    // from: the parent v gets (u, or u's parent for an any-angle shortcut) at cost g(u) + stepCost.
+    auto relaxFrom = [&](NodeId v, double stepCost, NodeId from) ASTAR_FORCE_INLINE_LAMBDA {
       ++generated;
       const Tag tag = tags[v];
       const double gv = gu + stepCost;
       if ((tag & ~kSlotMask) != generationTag) {
-        open(v, gv, u);
+        open(v, gv, from);
         return;
       }
       const std::uint32_t slot = static_cast<std::uint32_t>(tag & kSlotMask);
@@ -272,11 +285,11 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
       if (slot == kClosedSlot) {
         if (!reopenClosed || !(gv < gs[v] - 1e-9 * gs[v])) return;
         ++reopened;
-        open(v, gv, u);
+        open(v, gv, from);
         return;
       }
       gs[v] = gv;
-      parents[v] = u;
+      parents[v] = from;
       const std::uint64_t key = s.keyFor(v, gv);
       if (slot != kReadySlot) {
         s.heap.decrease(slot, key);
@@ -287,9 +300,9 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
         s.heap.push(key, v);  // sets the tag: the stack's entry goes stale
       }
     };
-    auto relaxTraced = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
+    auto relaxTraced = [&](NodeId v, double stepCost, NodeId from) ASTAR_FORCE_INLINE_LAMBDA {
       if constexpr (kTrace) s.traceBefore(v, gu, stepCost);
-      relax(v, stepCost);
+      relaxFrom(v, stepCost, from);
       if constexpr (kTrace) s.traceAfter();
     };
     if constexpr (std::is_same_v<Space, Grid>) {
@@ -303,26 +316,28 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
         // Its own counter: this lambda escapes into the (not inlined) jump scans, and a
         // shared counter would then live in memory on the plain path too.
         std::uint32_t jumps = 0;
-        auto collectJump = [&](NodeId v, double stepCost) { successors[jumps++] = {v, stepCost}; };
+        auto collectJump = [&](NodeId v, double stepCost) { successors[jumps++] = {v, stepCost, u}; };
         s.jps.forEachSuccessor(u, parents[u], collectJump);
         count = jumps;
       } else if (s.plusJump) {
         std::uint32_t jumps = 0;
-        auto collectJump = [&](NodeId v, double stepCost) { successors[jumps++] = {v, stepCost}; };
+        auto collectJump = [&](NodeId v, double stepCost) { successors[jumps++] = {v, stepCost, u}; };
         s.jpsPlus.forEachSuccessor(u, parents[u], collectJump);
         count = jumps;
       } else {
         auto collect = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
-          successors[count++] = {v, stepCost};
+          successors[count++] = {v, stepCost, u};
         };
         if (s.skipDominated)
           s.space.forEachNeighborFrom(u, parents[u], collect);
         else
           s.space.forEachNeighbor(u, collect);
       }
-      for (std::uint32_t i = 0; i < count; ++i) relaxTraced(successors[i].node, successors[i].cost);
+      if (s.anyAngle) [[unlikely]]
+        s.anyAngleParents(u, std::span(successors, count));
+      for (std::uint32_t i = 0; i < count; ++i) relaxTraced(successors[i].node, successors[i].cost, successors[i].from);
     } else {
-      s.space.forEachNeighbor(u, relaxTraced);
+      s.space.forEachNeighbor(u, [&](NodeId v, double stepCost) { relaxTraced(v, stepCost, u); });
     }
     if (s.openSize() > maxOpen) maxOpen = s.openSize();
   }

@@ -3,9 +3,13 @@
 // Internal to core.
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <span>
+#include <type_traits>
 #include <vector>
 
+#include "any_angle.h"
 #include "astar/search.h"
 #include "estimator.h"
 #include "graph_geometry.h"
@@ -91,6 +95,8 @@ struct Search<Space>::Impl {
   bool otherKey = false;  // greedy, fifo or lifo
   bool jump = false;
   bool skipDominated = false;  // grids: Grid::forEachNeighborFrom after the first expansion
+  bool anyAngle = false;       // Theta* or Lazy Theta* (grids only): parents by line of sight
+  bool lazyAngle = false;      // Lazy Theta*: line of sight assumed when opening, checked when expanding
   // The open list is the heap plus a ready stack: a new node that ranks before the heap's top
   // and before the stack's top goes on the stack (slot kReadySlot), and each expansion takes
   // the smaller of the two tops. The stack stays sorted (smallest on top), so the order is
@@ -106,7 +112,8 @@ struct Search<Space>::Impl {
   JumpPointPlus jpsPlus;       // grids only; its tables are rebuilt when the grid changes
   struct Successor {
     NodeId node;
-    double cost;
+    double cost;  // g(node) would be g(expanded) + cost
+    NodeId from;  // its parent: the expanded node, or that node's parent for an any-angle shortcut
   };
   // One expansion's successors on a grid: 8 moves plus at most two edges per portal.
   static constexpr std::size_t kMaxSuccessors = 8 + 2 * kMaxPortals;
@@ -188,6 +195,57 @@ struct Search<Space>::Impl {
   }
 
   std::size_t openSize() const { return heap.size() + ready.size() - staleReady; }
+
+  // Theta*: a successor of u takes u's parent p instead when p sees it (any_angle.h: line of
+  // sight and the terrain rule) at no greater cost. Lazy Theta* takes p on the assumption that
+  // it sees it (at cost(p) per unit of length), and lazyThetaCheckParent checks on expansion.
+  void anyAngleParents(NodeId u, std::span<Successor> successors) {
+    if constexpr (std::is_same_v<Space, Grid>) {
+      const NodeId p = parents[u];
+      if (p == kNoNode) return;
+      const double gp = gs[p], gu = gs[u];
+      const int px = space.xOf(p), py = space.yOf(p);
+      for (Successor& next : successors) {
+        if (next.node == p) continue;
+        double segment;
+        if (lazyAngle) {
+          const double dx = space.xOf(next.node) - px, dy = space.yOf(next.node) - py;
+          segment = space.straightCost() * space.cost(p) * std::sqrt(dx * dx + dy * dy);
+        } else {
+          segment = detail::segmentCost(space, p, next.node);
+        }
+        if (segment < 0.0 || gp + segment > gu + next.cost) continue;
+        next.cost = gp + segment - gu;
+        next.from = p;
+      }
+    } else {
+      (void)u;
+      (void)successors;
+    }
+  }
+  // Lazy Theta*, as u is expanded: keep u's parent when it is joined to u by a move or sees u
+  // at the cost assumed; otherwise the cheapest expanded neighbour becomes its parent.
+  void lazyThetaCheckParent(NodeId u) {
+    if constexpr (std::is_same_v<Space, Grid>) {
+      const NodeId p = parents[u];
+      if (p == kNoNode) return;
+      const double gu = gs[u], tolerance = 1e-12 * (1.0 + gu);
+      double best = detail::kInfinity;
+      NodeId bestParent = kNoNode;
+      bool parentMove = false;
+      space.forEachPredecessor(u, [&](NodeId m, double stepCost) {
+        if (m == p && std::fabs(gs[p] + stepCost - gu) <= tolerance) parentMove = true;
+        if (stateOf(m) == NodeState::Closed && gs[m] + stepCost < best) best = gs[m] + stepCost, bestParent = m;
+      });
+      if (parentMove) return;
+      const double segment = detail::segmentCost(space, p, u);
+      if (segment >= 0.0 && std::fabs(gs[p] + segment - gu) <= tolerance) return;
+      gs[u] = best;  // u was opened from a closed neighbour, so there is one
+      parents[u] = bestParent;
+    } else {
+      (void)u;
+    }
+  }
 
   // Tracing (SearchOptions::traceExpansions): the last expansion and its relaxations, written
   // around each relaxation by the traced instance of the search loop only.

@@ -4,8 +4,8 @@
 // one press of "Step line" at a time.
 //
 // Families by how they take the next node: a best-first open list (A*, weighted A*, Dijkstra,
-// greedy: one listing, the key differs), a queue (BFS), a stack (DFS) and jump point search
-// (A* over jump points). The algorithm's traits come from core's registry.
+// greedy: one listing, the key differs), a queue (BFS), a stack (DFS), jump point search
+// (A* over jump points) and any-angle search (Theta*, Lazy Theta*). The algorithm's traits come from core's registry.
 
 // The key each best-first algorithm orders its open list by, from its registry row.
 export function keyText(info) {
@@ -53,6 +53,22 @@ const kJumpPoint = [
   `return no path`,
 ];
 
+// Theta* and Lazy Theta* (the anyAngle trait): best-first, with the parent's line of sight;
+// the same lines as the best-first listing, so its step lines serve.
+const kAnyAngle = [
+  `open ← {start}; g(start) ← 0`,
+  `while open is not empty:`,
+  `  u ← the open node with the lowest f = g + h`,
+  `  if u is a goal: return the path to u`,
+  `  close u (Lazy Theta*: if parent(u) does not see u, the cheapest closed neighbour becomes it)`,
+  `  for each neighbour v of u:`,
+  `    if v is closed: skip it`,
+  `    p ← parent(u) if it sees v at no greater cost (Lazy Theta*: assumed), else u; g′ ← g(p) + cost(p, v)`,
+  `    if v is not open: g(v) ← g′, parent(v) ← p, push v`,
+  `    else if g′ < g(v): g(v) ← g′, parent(v) ← p, decrease v's key`,
+  `return no path`,
+];
+
 // Line numbers (0-based) of each step of an expansion, per family.
 const kSteps = {
   bestFirst: { loop: 1, take: 2, goal: 3, close: 4, each: 5, skip: 6, tentative: 7, push: 8, improve: 9, none: 10 },
@@ -62,10 +78,11 @@ const kSteps = {
 
 // The family of an algorithm, from its registry traits: its listing and its step lines. A
 // queue or stack frontier (BFS, DFS) has its own listing; jump successors (JPS, JPS+) theirs;
-// every other row is best-first.
+// any-angle rows (Theta*, Lazy Theta*) theirs; every other row is best-first.
 export function familyOf(info) {
   if (info.frontier !== 'priority') return { name: info.frontier, lines: kQueueOrStack(info.frontier), steps: kSteps.queue };
   if (info.jumps) return { name: 'jump', lines: kJumpPoint, steps: kSteps.jump };
+  if (info.anyAngle) return { name: 'any-angle', lines: kAnyAngle, steps: kSteps.bestFirst };
   return { name: 'best-first', lines: kBestFirst(keyText(info)), steps: kSteps.bestFirst };
 }
 

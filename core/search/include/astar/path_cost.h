@@ -22,4 +22,10 @@ double stepCost(const Grid& grid, NodeId from, NodeId to);
 // path costs 0, and so does a one-cell path on a passable cell.
 double pathCost(const Grid& grid, std::span<const NodeId> path);
 
+// The same for an any-angle path (AlgorithmInfo::anyAngle: Theta*, Lazy Theta*): each step is
+// a move or a straight segment between the two cells' centres with line of sight (never across
+// a wrap seam; through cells of one cost, costing straightCost x that cost x its length), the
+// cheaper of the two when both are allowed; kIllegalPath when neither is.
+double anyAnglePathCost(const Grid& grid, std::span<const NodeId> path);
+
 }  // namespace astar

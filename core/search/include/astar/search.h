@@ -33,9 +33,11 @@ enum class Algorithm : std::uint8_t {
   BreadthFirst,
   DepthFirst,
   JumpPoint,
-  JumpPointPlus  // appended: the numeric values of the others stay (links, saved settings)
+  JumpPointPlus,  // appended: the numeric values of the others stay (links, saved settings)
+  Theta,
+  LazyTheta
 };
-inline constexpr int kAlgorithmCount = 8;
+inline constexpr int kAlgorithmCount = 10;
 
 // How an algorithm's open list picks the next node: by key (f, or h for greedy), first in
 // first out, or last in first out.
@@ -47,22 +49,24 @@ const char* frontierName(Frontier f);  // "priority", "queue", "stack"
 // false (frontier: Priority).
 struct AlgorithmInfo {
   Algorithm algorithm;
-  const char* name;                        // in the CLI, links and the page: "astar", "weighted-astar", ...
-  const char* label;                       // for people: "A*", "Weighted A*", ...
-  bool usesHeuristic = false;              // false: the heuristic option is ignored
-  bool optimal = false;                    // returns a cheapest path (with an admissible heuristic where it uses one)
-  bool weighted = false;                   // reads SearchOptions::weight; cost <= weight x optimal
-  bool heuristicOnly = false;              // orders the open list by h alone (greedy best-first)
-  bool squareUniformGrids = false;         // exact only on uniform-cost square grids; elsewhere runs as A* (fellBack)
-  bool preprocessed = false;               // builds tables per map before its first query (Search::preprocessSome)
-  bool jumps = false;                      // successors are jump points, not neighbours (on the grids it applies to)
+  const char* name;                 // in the CLI, links and the page: "astar", "weighted-astar", ...
+  const char* label;                // for people: "A*", "Weighted A*", ...
+  bool usesHeuristic = false;       // false: the heuristic option is ignored
+  bool optimal = false;             // returns a cheapest path (with an admissible heuristic where it uses one)
+  bool weighted = false;            // reads SearchOptions::weight; cost <= weight x optimal
+  bool heuristicOnly = false;       // orders the open list by h alone (greedy best-first)
+  bool squareUniformGrids = false;  // exact only on uniform-cost square grids; elsewhere runs as A* (fellBack)
+  bool preprocessed = false;        // builds tables per map before its first query (Search::preprocessSome)
+  bool jumps = false;               // successors are jump points, not neighbours (on the grids it applies to)
+  bool anyAngle = false;  // the path's consecutive cells are joined by straight segments (line of sight), not moves;
+                          // square grids only: refused (InvalidInput) on hex grids and graphs
   Frontier frontier = Frontier::Priority;  // how the open list picks the next node
   const char* note = "";                   // one sentence: what it does and what it promises
 };
 std::span<const AlgorithmInfo> algorithms();  // indexed by Algorithm
 const AlgorithmInfo& algorithmInfo(Algorithm a);
-const char* algorithmName(
-    Algorithm a);  // "astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs", "jps", "jps-plus"
+const char* algorithmName(Algorithm a);  // "astar", "weighted-astar", "dijkstra", "greedy", "bfs", "dfs", "jps",
+                                         // "jps-plus", "theta", "lazy-theta"
 bool parseAlgorithm(const char* name, Algorithm& out);  // accepts the names above
 
 enum class SearchStatus : std::uint8_t { Idle, InProgress, Found, NoPath, InvalidInput };
