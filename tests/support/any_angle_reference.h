@@ -229,15 +229,25 @@ inline PlanePath shortestPlanePath(const Grid& grid, NodeId start, NodeId goal) 
   PlanePath bound = upperBoundPath(grid, start, goal);
   if (!bound.found || start == goal) return bound;
   // Vertices: 0 start, 1 goal, then corners sorted by row (y) then x, with each row's first index.
+  // A corner with one blocked cell keeps the direction of that cell from it (blockedX, blockedY).
   std::vector<PlanePoint> vertex = {cellCentre(grid, start), cellCentre(grid, goal)};
+  std::vector<std::int8_t> blockedX = {0, 0}, blockedY = {0, 0};
   const bool squeeze = squeezeAllowed(grid);
   std::vector<std::size_t> rowStart(static_cast<std::size_t>(grid.height()) + 2);
   for (int y = 0; y <= grid.height(); ++y) {
     rowStart[static_cast<std::size_t>(y)] = vertex.size();
     for (int x = 0; x <= grid.width(); ++x) {
-      const int count =
-          blocked(grid, x - 1, y - 1) + blocked(grid, x, y - 1) + blocked(grid, x - 1, y) + blocked(grid, x, y);
-      if (count == 1 || (squeeze && isSqueezePoint(grid, x, y))) vertex.push_back({2 * x, 2 * y});
+      const bool nw = blocked(grid, x - 1, y - 1), ne = blocked(grid, x, y - 1), sw = blocked(grid, x - 1, y),
+                 se = blocked(grid, x, y);
+      if (nw + ne + sw + se == 1) {
+        vertex.push_back({2 * x, 2 * y});
+        blockedX.push_back(ne || se ? 1 : -1);
+        blockedY.push_back(sw || se ? 1 : -1);
+      } else if (squeeze && isSqueezePoint(grid, x, y)) {
+        vertex.push_back({2 * x, 2 * y});
+        blockedX.push_back(0);
+        blockedY.push_back(0);
+      }
     }
   }
   rowStart[static_cast<std::size_t>(grid.height()) + 1] = vertex.size();
@@ -251,14 +261,100 @@ inline PlanePath shortestPlanePath(const Grid& grid, NodeId start, NodeId goal) 
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
   g[0] = 0.0;
   open.push({planeDistance(vertex[0], target), 0});
+  // Which side of the line along d a corner's blocked cell lies on: +1, -1, or 0 when the line
+  // crosses it (its two edges at the corner on either side).
+  auto sideOfBlockedCell = [&](std::size_t v, std::int64_t dx, std::int64_t dy) -> int {
+    const std::int64_t alongX = -dy * blockedX[v], alongY = dx * blockedY[v];  // cross(d, edge)
+    if ((alongX > 0 && alongY < 0) || (alongX < 0 && alongY > 0)) return 0;
+    return alongX + alongY > 0 ? 1 : -1;
+  };
+  // A shortest path bends only around a blocked cell: it reaches a corner on a line tangent to
+  // the corner's blocked cell, and leaves it turning towards that cell. Neither rule drops an
+  // edge of a shortest path (a bend elsewhere can be cut short near the corner).
   auto relax = [&](std::size_t u, std::size_t v) {
     if (closed[v]) return;
+    const std::int64_t dx = vertex[v].x - vertex[u].x, dy = vertex[v].y - vertex[u].y;
+    if (blockedX[v] != 0 && sideOfBlockedCell(v, dx, dy) == 0) return;
+    if (blockedX[u] != 0 && parent[u] != SIZE_MAX) {
+      const std::int64_t inX = vertex[u].x - vertex[parent[u]].x, inY = vertex[u].y - vertex[parent[u]].y;
+      const std::int64_t turn = inX * dy - inY * dx;
+      if (turn != 0 && (turn > 0 ? 1 : -1) != sideOfBlockedCell(u, inX, inY)) return;
+    }
     const double through = g[u] + planeDistance(vertex[u], vertex[v]);
     if (through >= g[v] || through + planeDistance(vertex[v], target) > limit) return;
     if (!segmentIsClear(grid, vertex[u], vertex[v])) return;
     g[v] = through;
     parent[v] = u;
     open.push({through + planeDistance(vertex[v], target), v});
+  };
+  // Candidates for u: two exact ways to list a superset of the corners v visible from u with
+  // |uv| + |v goal| <= radius. Scanning the rows of corners inside the ellipse's box suits maps
+  // with few corners; flooding the cells a segment from u can cross (per quadrant, the cells
+  // reached by monotone steps: a segment's crossed cells form such a staircase) suits maps
+  // where sight lines end soon (mazes, dense clutter). Each expansion uses the cheaper one.
+  std::vector<std::int64_t> vertexAt(static_cast<std::size_t>(grid.width() + 1) * (grid.height() + 1), -1);
+  for (std::size_t v = 2; v < vertex.size(); ++v)
+    vertexAt[static_cast<std::size_t>(vertex[v].y / 2) * (grid.width() + 1) + vertex[v].x / 2] =
+        static_cast<std::int64_t>(v);
+  // Calls visit(first, last) with the corners of each row inside the ellipse's box.
+  auto forEachRowInBox = [&](std::size_t u, double radius, auto&& visit) {
+    const double top = std::max(vertex[u].y, target.y) / 2.0 - radius,
+                 bottom = std::min(vertex[u].y, target.y) / 2.0 + radius;
+    const double leftmost = std::max(vertex[u].x, target.x) / 2.0 - radius,
+                 rightmost = std::min(vertex[u].x, target.x) / 2.0 + radius;
+    const int firstRow = std::max(0, static_cast<int>(std::ceil(top)));
+    const int lastRow = std::min(grid.height(), static_cast<int>(std::floor(bottom)));
+    auto xBelow = [](const PlanePoint& q, double x) { return static_cast<double>(q.x) < x; };
+    for (int y = firstRow; y <= lastRow; ++y) {
+      auto begin = vertex.begin() + static_cast<std::ptrdiff_t>(rowStart[static_cast<std::size_t>(y)]);
+      auto end = vertex.begin() + static_cast<std::ptrdiff_t>(rowStart[static_cast<std::size_t>(y) + 1]);
+      visit(std::lower_bound(begin, end, 2 * std::ceil(leftmost), xBelow),
+            std::lower_bound(begin, end, 2 * std::floor(rightmost) + 1, xBelow));
+    }
+  };
+  std::vector<std::uint32_t> seen(grid.cellCount(), 0);
+  std::uint32_t stamp = 0;
+  std::vector<std::pair<int, int>> stack;
+  auto relaxCorner = [&](std::size_t u, std::int64_t x, std::int64_t y) {
+    if (x < 0 || y < 0 || x > grid.width() || y > grid.height()) return;
+    const std::int64_t v = vertexAt[static_cast<std::size_t>(y) * (grid.width() + 1) + static_cast<std::size_t>(x)];
+    if (v >= 0 && static_cast<std::size_t>(v) != u) relax(u, static_cast<std::size_t>(v));
+  };
+  // False (having relaxed only part of them) when it would look at more than `budget` cells.
+  auto floodCandidates = [&](std::size_t u, double radius, std::size_t budget) {
+    const PlanePoint p = vertex[u];
+    for (int sx = -1; sx <= 1; sx += 2)
+      for (int sy = -1; sy <= 1; sy += 2) {
+        ++stamp;
+        // The first cell a segment from u into this quadrant crosses.
+        const int x0 = static_cast<int>(p.x % 2 != 0 ? (p.x - 1) / 2 : p.x / 2 - (sx < 0));
+        const int y0 = static_cast<int>(p.y % 2 != 0 ? (p.y - 1) / 2 : p.y / 2 - (sy < 0));
+        stack.assign(1, {x0, y0});
+        while (!stack.empty()) {
+          const auto [x, y] = stack.back();
+          stack.pop_back();
+          if (!grid.passable(x, y)) continue;
+          std::uint32_t& mark = seen[grid.index(x, y)];
+          if (mark == stamp) continue;
+          mark = stamp;
+          if (budget-- == 0) return false;
+          const PlanePoint centre{2 * x + 1, 2 * y + 1};
+          if (planeDistance(p, centre) + planeDistance(centre, target) > radius + 1.5) continue;
+          for (int cy = 0; cy <= 1; ++cy)
+            for (int cx = 0; cx <= 1; ++cx) relaxCorner(u, x + cx, y + cy);
+          stack.push_back({x + sx, y});
+          stack.push_back({x, y + sy});
+          if (squeeze) stack.push_back({x + sx, y + sy});  // through a squeeze point
+        }
+        // Along the grid lines from a corner (a segment there crosses no cell's interior).
+        if (p.x % 2 == 0 && p.y % 2 == 0)
+          for (std::int64_t step = 1;; ++step) {
+            const PlanePoint q{p.x + 2 * step * (sy > 0 ? sx : 0), p.y + 2 * step * (sy > 0 ? 0 : sx)};
+            if (!segmentIsClear(grid, p, q) || planeDistance(p, q) + planeDistance(q, target) > radius) break;
+            relaxCorner(u, q.x / 2, q.y / 2);
+          }
+      }
+    return true;
   };
   while (!open.empty()) {
     const std::size_t u = open.top().second;
@@ -267,22 +363,14 @@ inline PlanePath shortestPlanePath(const Grid& grid, NodeId start, NodeId goal) 
     closed[u] = true;
     if (u == 1) break;
     relax(u, 1);
-    // Corners within the ellipse g(u) + |uv| + |v goal| <= limit: inside both discs below.
     const double radius = limit - g[u];
-    const double top = std::max(vertex[u].y, target.y) / 2.0 - radius,
-                 bottom = std::min(vertex[u].y, target.y) / 2.0 + radius;
-    const double leftmost = std::max(vertex[u].x, target.x) / 2.0 - radius,
-                 rightmost = std::min(vertex[u].x, target.x) / 2.0 + radius;
-    const int firstRow = std::max(0, static_cast<int>(std::ceil(top)));
-    const int lastRow = std::min(grid.height(), static_cast<int>(std::floor(bottom)));
-    for (int y = firstRow; y <= lastRow; ++y) {
-      auto begin = vertex.begin() + static_cast<std::ptrdiff_t>(rowStart[static_cast<std::size_t>(y)]);
-      auto end = vertex.begin() + static_cast<std::ptrdiff_t>(rowStart[static_cast<std::size_t>(y) + 1]);
-      auto from = std::lower_bound(begin, end, 2 * std::ceil(leftmost),
-                                   [](const PlanePoint& p, double x) { return static_cast<double>(p.x) < x; });
-      for (auto it = from; it != end && static_cast<double>(it->x) <= 2 * rightmost; ++it)
-        relax(u, static_cast<std::size_t>(it - vertex.begin()));
-    }
+    // Whichever looks at fewer: the corners in the box, or the cells of the flood.
+    std::size_t inBox = 0;
+    forEachRowInBox(u, radius, [&](auto first, auto last) { inBox += static_cast<std::size_t>(last - first); });
+    if (!floodCandidates(u, radius, inBox))
+      forEachRowInBox(u, radius, [&](auto first, auto last) {
+        for (auto it = first; it != last; ++it) relax(u, static_cast<std::size_t>(it - vertex.begin()));
+      });
   }
   PlanePath out;  // not found here would be a bug (the bound's path exists): tests compare with Dijkstra
   if (!closed[1]) return out;
