@@ -60,7 +60,7 @@ val algorithmList() {
   });
 }
 
-constexpr const char* kPlannerKindNames[] = {"search", "hierarchical", "replanning", "turn-aware"};
+constexpr const char* kPlannerKindNames[] = {"search", "hierarchical", "replanning", "turn-aware", "navmesh"};
 
 val plannerList() {
   const auto all = astar::planners();

@@ -363,7 +363,7 @@ case $case in
     expect 0 "^ran: jps \(jps-plus does not apply" -- path "$maps/maze_257.map.txt" 1 1 255 255 --algorithm jps-plus
     expect 0 "^ran: astar \(jps does not apply" -- path "$maps/water_vs_ground.map.txt" 2 6 21 6 --algorithm jps
     expect 0 "^algorithm: turn-aware" -- path "$maps/arcade.map.txt" 1 1 2 1 --no-reverse
-    expect 2 "unknown algorithm 'magic' \(astar, .*hpa, d-star-lite, turn-aware\)" -- scen "$scen" --algorithm magic
+    expect 2 "unknown algorithm 'magic' \(astar, .*hpa, d-star-lite, turn-aware, navmesh\)" -- scen "$scen" --algorithm magic
     # HPA* over a scenario file, within the bound its row states for the cluster size.
     expect 0 '"mismatches": 0, "algorithm": "hpa", "bound": 1.54,' -- scen "$scen" --algorithm hpa --json
     expect 0 '"mismatches": 0, "algorithm": "hpa", "bound": 1.41,' -- scen "$scen" --algorithm hpa --cluster-size 32 --json

@@ -1,6 +1,7 @@
 // One object that answers path queries with any planner row (planners.h) on one map: the
 // search loop (GridSearch), HPA* (HierarchicalMap), D* Lite (Replanner) or the turn-aware
-// search (Search<TurnSpace>). path, scen, compare and bench run every planner through it, so a
+// search (Search<TurnSpace>) or the navigation mesh (NavMesh). path, scen, compare and bench run
+// every planner through it, so a
 // new planner is one branch here, not one per command.
 //
 //   PlannerRunner runner(grid, settings, &landmarks);
@@ -15,6 +16,8 @@
 
 #include "astar/hierarchical.h"
 #include "astar/landmarks.h"
+#include "astar/navmesh.h"
+#include "astar/path_smoothing.h"
 #include "astar/replanner.h"
 #include "astar/search.h"
 #include "astar/turn_space.h"
@@ -26,6 +29,8 @@ struct PlannerAnswer {
   SearchStatus status = SearchStatus::Idle;
   double cost = 0.0;                   // of the path found
   std::span<const NodeId> cells;       // the path's cells, start first; valid until the next answer()
+                                       // (an any-angle row: the cells its segments cross, for display)
+  std::span<const PathPoint> points;   // an any-angle row (PlannerInfo::anyAngle): the path in the plane
   std::uint64_t expanded = 0;          // nodes the query expanded (HPA*: abstract + insertion + refinement)
   const PlannerInfo* ranAs = nullptr;  // the planner that ran: the one asked for, or the row it fell back to
   std::string message;                 // why InvalidInput
@@ -65,6 +70,7 @@ class PlannerRunner {
   void answerHierarchical(NodeId start, std::span<const NodeId> goals);
   void answerReplanning(NodeId start, std::span<const NodeId> goals);
   void answerTurnAware(NodeId start, std::span<const NodeId> goals);
+  void answerNavMesh(NodeId start, std::span<const NodeId> goals);
 
   const Grid& grid_;
   PlannerSettings settings_;
@@ -74,6 +80,9 @@ class PlannerRunner {
   std::unique_ptr<Replanner> replanner_;
   std::unique_ptr<TurnSpace> turnSpace_;
   std::unique_ptr<Search<TurnSpace>> turnSearch_;
+  std::unique_ptr<NavMesh> navMesh_;  // null when the map is not one it takes: then A* answers
+  std::vector<PathPoint> points_, scratchPoints_;
+  NavMeshStats navMeshStats_;
   std::vector<NodeId> cells_, scratch_, goalNodes_;
   PlannerAnswer answer_;
   HierarchicalStats hierarchicalStats_;

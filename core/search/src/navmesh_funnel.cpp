@@ -73,6 +73,7 @@ void NavMesh::Impl::pullString(NodeId start, NodeId goal, std::vector<PathPoint>
   // t along the segment; a segment along a portal's line leaves at the previous crossing).
   const double step = grid.straightCost();
   double length = 0.0, cost = 0.0;
+  points.clear();
   points.push_back(PathPoint{from.x, from.y, PathJoin::Start});
   for (std::size_t c = 1; c < corners.size(); ++c) {
     const FunnelPoint a = corners[c - 1].point, b = corners[c].point;

@@ -105,6 +105,7 @@ struct NavMesh::Impl {
   std::vector<std::uint32_t> corridorPolygons;  // and their polygons (global ids)
   std::vector<detail::CorridorPortal> portals;
   std::vector<detail::PathCorner> corners;
+  std::vector<PathPoint> trial;  // a corridor's path while the search compares corridors
 
   int tileOf(int x, int y) const { return (y / kNavMeshTileSize) * tilesX + x / kNavMeshTileSize; }
   std::uint32_t globalOf(std::uint32_t tile, std::uint16_t local) const { return tileOffset[tile] + local; }

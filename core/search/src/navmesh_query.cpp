@@ -44,7 +44,18 @@ SearchStatus NavMesh::Impl::searchCorridor(NodeId start, NodeId goal) {
   s.local = cellLocal[start];
   s.f = rest(s) * hScale;
   open.push_back({s.f, first});
-  while (!open.empty()) {
+  // Each time the goal's polygon comes off the open list, the funnel measures that corridor; the
+  // search goes on while some open node's estimate is below the best path measured so far.
+  std::uint32_t best = kNoPolygon;
+  double bestCost = std::numeric_limits<double>::infinity();
+  auto takeCorridor = [&](std::uint32_t id) {
+    corridor.clear();
+    corridorPolygons.clear();
+    for (std::uint32_t p = id; p != kNoPolygon; p = nodes[p].parent) corridor.push_back(p);
+    std::reverse(corridor.begin(), corridor.end());
+    for (std::uint32_t p : corridor) corridorPolygons.push_back(globalOf(nodes[p].tile, nodes[p].local));
+  };
+  while (!open.empty() && open.front().f < bestCost) {
     std::pop_heap(open.begin(), open.end(), laterFirst);
     const std::uint32_t id = open.back().id;
     open.pop_back();
@@ -53,10 +64,13 @@ SearchStatus NavMesh::Impl::searchCorridor(NodeId start, NodeId goal) {
     n.closed = true;
     ++stats.expanded;
     if (globalOf(n.tile, n.local) == target) {
-      for (std::uint32_t p = id; p != kNoPolygon; p = nodes[p].parent) corridor.push_back(p);
-      std::reverse(corridor.begin(), corridor.end());
-      for (std::uint32_t p : corridor) corridorPolygons.push_back(globalOf(nodes[p].tile, nodes[p].local));
-      return SearchStatus::Found;
+      takeCorridor(id);
+      pullString(start, goal, trial);
+      if (stats.pathCost < bestCost) {
+        bestCost = stats.pathCost;
+        best = id;
+      }
+      continue;
     }
     const detail::NavTile& t = tiles[n.tile];
     const NavPolygon& here = t.polygons[n.local];
@@ -65,8 +79,6 @@ SearchStatus NavMesh::Impl::searchCorridor(NodeId start, NodeId goal) {
       const detail::TileLink& l = t.links[i];
       const std::uint32_t next = linkOffset[n.tile] + i;  // l's polygon, entered through l
       Node& m = nodes[next];
-      // Closed nodes stay closed: a parent is always closed, so the corridor is a tree path.
-      if (m.stamp == stamp && m.closed) continue;
       if (n.parent != kNoPolygon && nodes[n.parent].tile == l.tile && nodes[n.parent].local == l.local) continue;
       const detail::CorridorPortal portal =
           detail::orientPortal(here, tiles[l.tile].polygons[l.local], l.ax, l.ay, l.bx, l.by);
@@ -96,7 +108,14 @@ SearchStatus NavMesh::Impl::searchCorridor(NodeId start, NodeId goal) {
           turnAt(candidate.right);
       }
       candidate.f = candidate.apexCost + rest(candidate) * hScale;
-      if (m.stamp == stamp && candidate.f >= m.f) continue;
+      if (m.stamp == stamp) {
+        if (candidate.f >= m.f) continue;
+        // A node seen before may be an ancestor of n (reopened nodes keep their subtrees):
+        // re-parenting it to n would close a loop.
+        bool ancestor = false;
+        for (std::uint32_t p = id; p != kNoPolygon && !ancestor; p = nodes[p].parent) ancestor = p == next;
+        if (ancestor) continue;
+      }
       candidate.parent = id;
       candidate.stamp = stamp;
       candidate.tile = l.tile;
@@ -111,7 +130,9 @@ SearchStatus NavMesh::Impl::searchCorridor(NodeId start, NodeId goal) {
       std::push_heap(open.begin(), open.end(), laterFirst);
     }
   }
-  return SearchStatus::NoPath;
+  if (best == kNoPolygon) return SearchStatus::NoPath;
+  takeCorridor(best);
+  return SearchStatus::Found;
 }
 
 SearchStatus NavMesh::findPath(NodeId start, NodeId goal, std::vector<PathPoint>& points) {
