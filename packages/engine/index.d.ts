@@ -72,7 +72,7 @@ export interface AlgorithmInfo {
 export interface PlannerInfo {
   name: string;
   label: string;
-  kind: 'search' | 'hierarchical' | 'replanning' | 'turn-aware';
+  kind: 'search' | 'hierarchical' | 'replanning' | 'turn-aware' | 'navmesh';
   optimal: boolean;
   bounded: boolean;
   usesHeuristic: boolean;

@@ -189,7 +189,7 @@ Error NavMesh::refresh() {
     const int tx = tile % m.tilesX, ty = tile / m.tilesX;
     for (int ny = std::max(0, ty - 1); ny <= std::min(m.tilesY - 1, ty + 1); ++ny)
       for (int nx = std::max(0, tx - 1); nx <= std::min(m.tilesX - 1, tx + 1); ++nx)
-        relink[static_cast<std::size_t>(ny * m.tilesX + nx)] = 1;
+        relink[static_cast<std::size_t>(ny) * static_cast<std::size_t>(m.tilesX) + static_cast<std::size_t>(nx)] = 1;
   }
   for (int tile = 0; tile < static_cast<int>(m.tiles.size()); ++tile)
     if (relink[static_cast<std::size_t>(tile)]) m.linkTile(tile);
