@@ -92,6 +92,7 @@ struct NavMesh::Impl {
     std::uint32_t tile = 0;  // where the polygon is stored
     std::uint16_t local = 0;
     bool closed = false;
+    bool expanded = false;               // expanded at least once this query (so it may have children)
     int ax = 0, ay = 0, bx = 0, by = 0;  // the portal it was entered by
   };
   struct OpenEntry {

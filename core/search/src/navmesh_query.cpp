@@ -62,6 +62,7 @@ SearchStatus NavMesh::Impl::searchCorridor(NodeId start, NodeId goal) {
     Node& n = nodes[id];
     if (n.closed) continue;  // an older entry of a node expanded since
     n.closed = true;
+    n.expanded = true;
     ++stats.expanded;
     if (globalOf(n.tile, n.local) == target) {
       takeCorridor(id);
@@ -108,10 +109,11 @@ SearchStatus NavMesh::Impl::searchCorridor(NodeId start, NodeId goal) {
           turnAt(candidate.right);
       }
       candidate.f = candidate.apexCost + rest(candidate) * hScale;
-      if (m.stamp == stamp) {
-        if (candidate.f >= m.f) continue;
-        // A node seen before may be an ancestor of n (reopened nodes keep their subtrees):
-        // re-parenting it to n would close a loop.
+      const bool seen = m.stamp == stamp, expandedBefore = seen && m.expanded;
+      if (seen && candidate.f >= m.f) continue;
+      if (expandedBefore) {
+        // A node expanded before may be an ancestor of n (reopened nodes keep their subtrees):
+        // re-parenting it to n would close a loop. One never expanded has no children.
         bool ancestor = false;
         for (std::uint32_t p = id; p != kNoPolygon && !ancestor; p = nodes[p].parent) ancestor = p == next;
         if (ancestor) continue;
@@ -121,6 +123,7 @@ SearchStatus NavMesh::Impl::searchCorridor(NodeId start, NodeId goal) {
       candidate.tile = l.tile;
       candidate.local = l.local;
       candidate.closed = false;
+      candidate.expanded = expandedBefore;
       candidate.ax = l.ax;
       candidate.ay = l.ay;
       candidate.bx = l.bx;
