@@ -20,15 +20,18 @@
 // vertex are joined by a portal of zero length (the vertex); under the other rules such a squeeze
 // is no move and no portal. So the mesh connects exactly the cells the grid's moves connect.
 //
-// Queries: the polygons of start and goal (cell centres) are found through a per-cell table;
-// A* runs over polygons, reaching each one at a point on its entry portal (the point of the
-// portal nearest the point the previous polygon was reached at), so g is the length of that
-// polyline times each polygon's cost, and h the straight distance to the goal times the map's
-// lowest cost (admissible for that g). The funnel then pulls the shortest polyline through the
-// corridor's portals. The path is valid in the plane (every segment stays inside the corridor's
-// polygons: it never enters a wall, leaves the map or squeezes between diagonal walls where the
-// movement rule forbids it), but not always the shortest: the corridor is chosen on estimated
-// lengths. Its bound is stated only as measured (bench/README.md, "Navigation mesh").
+// Queries: the polygons of start and goal (cell centres) are found through a per-cell table.
+// A* runs over search nodes "a polygon entered through one of its portals" (so a polygon reached
+// two ways keeps both), each carrying the funnel of the corridor that reached it (apex, left and
+// right points), advanced one funnel step per portal: g is the cost up to the apex (each piece
+// at the polygon it leaves), h the shortest way from the apex to the goal around the funnel's
+// sides times the map's lowest cost. Each time the goal's polygon comes off the open list, the
+// simple stupid funnel measures that corridor's path; the search stops when no open estimate is
+// below the best measured. The path is valid in the plane (every segment stays inside the
+// corridor's polygons: it never enters a wall, leaves the map or squeezes between diagonal walls
+// where the movement rule forbids it), but not always the shortest: a node keeps only its best
+// estimate, so a corridor can be dropped for one that looked better. Its bound is stated only as
+// measured (bench/README.md, "Navigation mesh").
 //
 // Cost of a path (the rule where terrain differs): each straight segment is split where it
 // crosses the corridor's portals, and each piece costs its Euclidean length times its polygon's
@@ -43,7 +46,7 @@
 // the grid's change journal (map_journal.h), rebuilds the rectangles of the tiles holding them,
 // then the portals of those tiles and their eight neighbours. A load or a rule change rebuilds
 // everything. The result equals a fresh build, polygon by polygon and portal by portal.
-// Queries reuse their buffers (grown by the first query and after a rebuild that adds polygons).
+// Queries reuse their buffers (grown by the first query and after a rebuild that adds portals).
 #pragma once
 #include <cstdint>
 #include <memory>
