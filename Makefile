@@ -10,7 +10,7 @@ help:
 	@echo "make serve   build the wasm playground and serve it at http://127.0.0.1:$(PORT) (PORT= overrides)"
 	@echo "make test    build native release, ASan+UBSan and wasm; run every test; print counts"
 	@echo "make test-tsan  ThreadSanitizer build of the path service, flow-field and stress tests; any race fails"
-	@echo "make test-long  every row of all 13 Moving AI maps with A*, JPS, weighted A* and the subgoal graph in the ASan+UBSan build"
+	@echo "make test-long  every row of all 13 Moving AI maps with A*, JPS, weighted A*, the subgoal graph and the navigation mesh in the ASan+UBSan build"
 	@echo "make fresh-check  as root: README's two commands in a fresh Debian 12 root (debootstrap); make test must pass, make serve answer (~30 min on 2 cores)"
 	@echo "make fuzz    run the fuzzers (scripts/fuzz.sh)"
 	@echo "make bench   run the benchmarks (scripts/bench.sh)"
@@ -30,7 +30,7 @@ fresh-check:
 	@scripts/fresh_check.sh
 
 test-long: asan
-	@ASTAR_LONG_TESTS=1 ctest --test-dir build-asan -R "GroundTruth|WeightedAStar" --output-on-failure -j2 --timeout 3600
+	@ASTAR_LONG_TESTS=1 ctest --test-dir build-asan -R "GroundTruth|WeightedAStar|NavMesh" --output-on-failure -j2 --timeout 3600
 
 # The ThreadSanitizer preset builds only the threaded tests' executables; a TSan report fails the
 # test (TSAN_OPTIONS in the test preset: halt_on_error=1).

@@ -9,7 +9,8 @@
 //     usesTunnels}], movements: [{name, description}], costModels: [name], cellShapes: [name], directions: [{name, dx,
 //     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {minGridSide, maxGridSide, maxGoals, maxPortals,
 //     minCellCost, maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize, defaultClusterSize},
-//     planners: [{name, label, kind, optimal, bounded, usesHeuristic, preprocessed, incremental, options: [name],
+//     planners: [{name, label, kind, optimal, bounded, usesHeuristic, preprocessed, incremental, anyAngle,
+//     plainSquareGrids, options: [name],
 //     bounds: [{min, max, factor}], boundText, note}], plannerOptions: [name],
 //     labMethods: [{name, label, note, params: [{name, option, whole, min, max, openMin, openMax, default,
 //     description}]}], formats: [{name, label, extensions: [ending], can: {costs, movementRule, hexCells, wrap,
@@ -61,7 +62,8 @@ val algorithmList() {
   });
 }
 
-constexpr const char* kPlannerKindNames[] = {"search", "hierarchical", "replanning", "turn-aware", "subgoal-graph"};
+constexpr const char* kPlannerKindNames[] = {"search",     "hierarchical",  "replanning",
+                                             "turn-aware", "subgoal-graph", "navmesh"};
 
 val plannerList() {
   const auto all = astar::planners();
@@ -76,6 +78,8 @@ val plannerList() {
     o.set("usesHeuristic", p.usesHeuristic);
     o.set("preprocessed", p.preprocessed);
     o.set("incremental", p.incremental);
+    o.set("anyAngle", p.anyAngle);
+    o.set("plainSquareGrids", p.plainSquareGrids);
     o.set("options", listOf(astar::kPlannerOptionCount, [&](int k) {
                        const auto option = static_cast<astar::PlannerOption>(k);
                        return astar::plannerTakes(p, option) ? val(std::string(astar::plannerOptionName(option)))

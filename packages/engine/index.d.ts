@@ -17,8 +17,8 @@ export type AlgorithmName =
 export type HeuristicName = 'zero' | 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'exact' | 'landmarks';
 export type MovementName = 'never' | 'only-when-no-obstacles' | 'if-at-most-one-obstacle' | 'always';
 export type SearchStatus = 'idle' | 'in-progress' | 'found' | 'no-path' | 'invalid-input';
-export type PlannerName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'jps-plus' | 'theta' | 'lazy-theta' | 'hpa' | 'd-star-lite' | 'turn-aware' | 'subgoal';
-export type PlannerKind = 'search' | 'hierarchical' | 'replanning' | 'turn-aware' | 'subgoal-graph';
+export type PlannerName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'jps-plus' | 'theta' | 'lazy-theta' | 'hpa' | 'd-star-lite' | 'turn-aware' | 'subgoal' | 'navmesh';
+export type PlannerKind = 'search' | 'hierarchical' | 'replanning' | 'turn-aware' | 'subgoal-graph' | 'navmesh';
 export type PlannerOptionName = 'heuristic' | 'weight' | 'wrap-aware' | 'portal-aware' | 'reopen' | 'goal-bounding-cells' | 'cluster-size' | 'turn-cost' | 'no-reverse' | 'heading';
 
 export interface SearchOptions {
@@ -93,6 +93,10 @@ export interface PlannerInfo {
   usesHeuristic: boolean;
   preprocessed: boolean;
   incremental: boolean;
+  /** Its path is points in the plane joined by straight segments (Theta*, the navigation mesh). */
+  anyAngle: boolean;
+  /** Refuses hex cells, wrap, portals and one-way cells (it says why). */
+  plainSquareGrids: boolean;
   /** The options it takes ('heuristic', 'weight', 'cluster-size', ...). */
   options: PlannerOptionName[];
   /** cost <= factor x optimal for parameter values in [min, max] (factor 0: the parameter itself). */

@@ -1,6 +1,6 @@
 // The grid's change journal (map_journal.h): what a mark sees, and every incremental structure
-// that reads it (flow field, HPA*, D* Lite, JPS+ tables) equal to one built from scratch after
-// each random batch of edits (cells, rules, wrap, portals).
+// that reads it (flow field, HPA*, D* Lite, JPS+ tables, the navigation mesh) equal to one built
+// from scratch after each random batch of edits (cells, rules, wrap, portals).
 #include "astar/map_journal.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +14,7 @@
 #include "astar/flow_field.h"
 #include "astar/grid.h"
 #include "astar/hierarchical.h"
+#include "astar/navmesh.h"
 #include "astar/replanner.h"
 #include "astar/search.h"
 #include "reference.h"
@@ -252,6 +253,53 @@ TEST(MapJournal, JumpPointPlusTablesFollowTheJournal) {
     }
   }
   EXPECT_GT(compared, 450);
+}
+
+// The navigation mesh on the maps it takes (no wrap, portals or one-way cells; several tiles):
+// after each batch of walls, costs and rule changes, refresh() equals a fresh build polygon by
+// polygon and portal by portal.
+TEST(MapJournal, NavMeshFollowsTheJournal) {
+  Rng rng(34);
+  testing::RandomMapOptions options;
+  options.minSide = 8;
+  options.maxSide = 40;
+  options.oneWayChance = 0.0;
+  options.wrap = false;
+  options.maxPortals = 0;
+  int partial = 0, full = 0;
+  std::vector<NavPortal> a, b;
+  for (int map = 0; map < 60; ++map) {
+    Grid grid = testing::randomGrid(rng, options);
+    NavMesh mesh(grid);
+    ASSERT_TRUE(mesh.build().ok());
+    for (int round = 0; round < 8; ++round) {
+      const int edits = 1 + rng.below(6);
+      for (int e = 0; e < edits; ++e) {
+        const int x = rng.below(grid.width()), y = rng.below(grid.height()), kind = rng.below(20);
+        if (kind < 9)
+          (void)grid.setWall(x, y);
+        else if (kind < 19)
+          (void)grid.setCost(x, y, 1.0 + rng.below(4));
+        else
+          grid.setDiagonal(static_cast<DiagonalMovement>(rng.below(4)));
+      }
+      const std::string where = "map " + std::to_string(map) + " round " + std::to_string(round);
+      ASSERT_TRUE(mesh.refresh().ok()) << where;
+      EXPECT_FALSE(mesh.stale()) << where;
+      (mesh.stats().fullBuild ? full : partial) += 1;
+      NavMesh fresh(grid);
+      ASSERT_TRUE(fresh.build().ok()) << where;
+      ASSERT_EQ(mesh.polygonCount(), fresh.polygonCount()) << where;
+      for (std::uint32_t id = 0; id < mesh.polygonCount(); ++id) {
+        ASSERT_EQ(mesh.polygon(id), fresh.polygon(id)) << where << " polygon " << id;
+        mesh.portalsOf(id, a);
+        fresh.portalsOf(id, b);
+        ASSERT_EQ(a, b) << where << " portals of polygon " << id;
+      }
+    }
+  }
+  EXPECT_GT(partial, 300);  // most batches rebuilt only the tiles they touched
+  EXPECT_GT(full, 10);      // and a rule change rebuilt everything
 }
 
 }  // namespace

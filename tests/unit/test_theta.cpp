@@ -179,6 +179,9 @@ struct MovingAiCase {
   std::size_t rows = 10;  // in make test; the exact reference takes seconds per row on the big open maps
 };
 
+// The map's name, not the struct's bytes (a pointer's): ctest's test names stay the same across builds.
+void PrintTo(const MovingAiCase& c, std::ostream* os) { *os << c.map; }
+
 class ThetaOnMovingAi : public ::testing::TestWithParam<MovingAiCase> {};
 
 }  // namespace

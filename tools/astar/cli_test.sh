@@ -363,7 +363,7 @@ case $case in
     expect 0 "^ran: jps \(jps-plus does not apply" -- path "$maps/maze_257.map.txt" 1 1 255 255 --algorithm jps-plus
     expect 0 "^ran: astar \(jps does not apply" -- path "$maps/water_vs_ground.map.txt" 2 6 21 6 --algorithm jps
     expect 0 "^algorithm: turn-aware" -- path "$maps/arcade.map.txt" 1 1 2 1 --no-reverse
-    expect 2 "unknown algorithm 'magic' \(astar, .*hpa, d-star-lite, turn-aware, subgoal\)" -- scen "$scen" --algorithm magic
+    expect 2 "unknown algorithm 'magic' \(astar, .*hpa, d-star-lite, turn-aware, subgoal, navmesh\)" -- scen "$scen" --algorithm magic
     # The subgoal graph: exact over a scenario file, its build's time and bytes reported; on a map
     # it does not apply to (terrain, 4-way), what ran instead and why.
     expect 0 '"mismatches": 0, "algorithm": "subgoal", "expansions": [0-9]+, "microseconds": [0-9.]+, "preprocess_ms": [0-9.]+, "preprocess_bytes": [1-9]' -- scen "$scen" --algorithm subgoal --json

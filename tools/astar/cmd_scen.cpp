@@ -2,7 +2,8 @@
 // Runs scenario rows (all, or N spread evenly over the file) with any planner (planners.h) and
 // checks each cost against the row's optimal length within its printed precision (a bounded
 // planner: at least the optimum and at most its bound times it; a planner without a bound is
-// still held to the optimum, so scen shows how far off it is). Without --map, the map is
+// still held to the optimum, so scen shows how far off it is; an any-angle planner, whose path in
+// the plane may be shorter, to at most the optimum). Without --map, the map is
 // the row's map name looked up beside the scenario file, else the scenario path minus
 // ".scen". Exit 1 when any row does not match, 2 on a bad file or argument.
 #include <chrono>
@@ -121,13 +122,19 @@ int cmdScen(const Args& args) {
     const double cost = a.cost, optimum = row.optimalLength;
     // The path is walked move by move (path_cost.h): it must exist and cost what was reported
     // (the turn-aware search's cost also counts turns: only its path is checked then).
-    // Any-angle paths are walked segment by segment (anyAnglePathCost) and promise no more than
-    // the grid's optimum (the rows' optimum is the 8-connected grid's).
-    const bool anyAngle = planner.kind == PlannerKind::Search && algorithmInfo(planner.algorithm).anyAngle;
-    const double walked = !found ? kIllegalPath : anyAngle ? anyAnglePathCost(g, a.cells) : pathCost(g, a.cells);
-    const bool valid = found && walked != kIllegalPath && a.cells.front() == start && a.cells.back() == goal &&
-                       ((planner.kind == PlannerKind::TurnAware && bound == 0.0) ||
-                        std::fabs(walked - cost) <= 1e-6 * std::max(1.0, cost));
+    // Any-angle paths promise no more than the grid's optimum (the rows' optimum is the
+    // 8-connected grid's). Theta*'s cells are walked segment by segment (anyAnglePathCost); the
+    // navigation mesh's points in the plane are held to their ends (its tests check segments).
+    const bool anyAngle = a.ranAs->anyAngle;
+    const bool inPlane = anyAngle && !a.points.empty();
+    const double walked =
+        !found || inPlane ? kIllegalPath : anyAngle ? anyAnglePathCost(g, a.cells) : pathCost(g, a.cells);
+    const bool valid =
+        found && (inPlane ? a.points.front().x == row.startX + 0.5 && a.points.front().y == row.startY + 0.5 &&
+                                a.points.back().x == row.goalX + 0.5 && a.points.back().y == row.goalY + 0.5
+                          : walked != kIllegalPath && a.cells.front() == start && a.cells.back() == goal &&
+                                ((planner.kind == PlannerKind::TurnAware && bound == 0.0) ||
+                                 std::fabs(walked - cost) <= 1e-6 * std::max(1.0, cost)));
     const bool ok =
         valid && (std::fabs(cost - optimum) <= row.tolerance || (anyAngle && cost <= optimum + row.tolerance) ||
                   (bound > 1.0 && cost >= optimum - row.tolerance && cost <= bound * optimum + row.tolerance));

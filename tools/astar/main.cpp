@@ -46,9 +46,9 @@ void usage(std::ostream& out, const std::vector<Command>& table) {
         takes += (takes.empty() ? "--" : ", --") +
                  std::string(astar::plannerOptionName(static_cast<astar::PlannerOption>(i)));
     out << "  " << p.name << ": " << p.note << "\n      "
-        << (p.optimal   ? "optimal"
-            : p.bounded ? p.boundText
-                        : "no bound on cost")
+        << (p.optimal                 ? "optimal"
+            : p.bounded || p.anyAngle ? p.boundText
+                                      : "no bound on cost")
         << (p.kind == astar::PlannerKind::Search ? "" : "; trace: not a run of the search loop") << "; takes "
         << (takes.empty() ? "no planner option" : takes) << "\n";
   }

@@ -1,7 +1,9 @@
 // PlannerRunner (planner_runner.h): one branch per kind of planner row.
 #include "astar/planner_runner.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 
@@ -64,6 +66,20 @@ bool PlannerRunner::prepare() {
         return false;
       }
       break;
+    case PlannerKind::NavMesh:
+      // A map the mesh does not model (hex, wrap, portals, one-way cells): A* answers, and
+      // says so (ranAs), as JPS does on terrain.
+      if (NavMesh::supports(grid_).ok()) {
+        navMesh_ = std::make_unique<NavMesh>(grid_);
+        if (const Error e = navMesh_->build()) {
+          message_ = e.message;
+          return false;
+        }
+        preprocessing_.bytes = navMesh_->stats().bytes;
+      } else {
+        search_ = std::make_unique<GridSearch>(grid_);
+      }
+      break;
   }
   preprocessing_.milliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -89,6 +105,14 @@ const PlannerAnswer& PlannerRunner::answer(NodeId start, std::span<const NodeId>
         answerSubgoal(start, goals);
       else
         answerSearch(start, goals);  // reports JPS (or A*) as what ran
+      break;
+    case PlannerKind::NavMesh:
+      if (navMesh_) {
+        answerNavMesh(start, goals);
+      } else {
+        answerSearch(start, goals);
+        answer_.ranAs = &plannerFor(Algorithm::AStar);
+      }
       break;
   }
   return answer_;
@@ -198,6 +222,46 @@ void PlannerRunner::answerTurnAware(NodeId start, std::span<const NodeId> goals)
   answer_.cells = cells_;
 }
 
+// The shortest of the paths to each goal; cells: those each segment passes through (sampled
+// every quarter cell), for `path --show`.
+void PlannerRunner::answerNavMesh(NodeId start, std::span<const NodeId> goals) {
+  answer_.status = SearchStatus::NoPath;
+  for (NodeId goal : goals) {
+    const SearchStatus s = navMesh_->findPath(start, goal, scratchPoints_);
+    answer_.expanded += navMesh_->stats().expanded;
+    if (s == SearchStatus::InvalidInput) {
+      answer_.status = s;
+      answer_.message = navMesh_->message();
+      return;
+    }
+    if (s == SearchStatus::Found &&
+        (answer_.status != SearchStatus::Found || navMesh_->stats().pathCost < answer_.cost)) {
+      answer_.status = s;
+      answer_.cost = navMesh_->stats().pathCost;
+      points_.swap(scratchPoints_);
+      navMeshStats_ = navMesh_->stats();
+    }
+  }
+  if (answer_.status != SearchStatus::Found) return;
+  cells_.clear();
+  auto visit = [&](double x, double y) {
+    const NodeId n = grid_.index(std::clamp(static_cast<int>(x), 0, grid_.width() - 1),
+                                 std::clamp(static_cast<int>(y), 0, grid_.height() - 1));
+    if (cells_.empty() || cells_.back() != n) cells_.push_back(n);
+  };
+  visit(points_.front().x, points_.front().y);
+  for (std::size_t i = 1; i < points_.size(); ++i) {
+    const PathPoint a = points_[i - 1], b = points_[i];
+    const int samples = std::max(1, static_cast<int>(std::ceil(4.0 * std::hypot(b.x - a.x, b.y - a.y))));
+    for (int k = 1; k <= samples; ++k) {
+      const double t = static_cast<double>(k) / samples;
+      visit(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
+    }
+  }
+  answer_.cells = cells_;
+  answer_.points = points_;
+}
+
 std::vector<std::pair<std::string, std::string>> PlannerRunner::details() const {
   std::vector<std::pair<std::string, std::string>> out;
   const PlannerInfo& p = *settings_.planner;
@@ -236,6 +300,20 @@ std::vector<std::pair<std::string, std::string>> PlannerRunner::details() const 
     if (found) {
       out.emplace_back("graph-expanded", std::to_string(subgoalStats_.expanded));
       out.emplace_back("abstract-path-nodes", std::to_string(subgoalStats_.abstractPathNodes));
+    }
+  }
+  if (p.kind == PlannerKind::NavMesh && navMesh_) {
+    const NavMeshStats& built = navMesh_->stats();
+    char ms[64];
+    std::snprintf(ms, sizeof ms, "%.3f", built.buildMilliseconds);
+    out.emplace_back("build-ms", ms);
+    out.emplace_back("polygons", std::to_string(built.polygons));
+    out.emplace_back("portals", std::to_string(built.portals));
+    out.emplace_back("mesh-bytes", std::to_string(built.bytes));
+    if (found) {
+      out.emplace_back("corridor-polygons", std::to_string(navMeshStats_.corridorPolygons));
+      out.emplace_back("length", number(navMeshStats_.pathLength));
+      out.emplace_back("points", std::to_string(points_.size()));
     }
   }
   if (p.kind == PlannerKind::TurnAware) {

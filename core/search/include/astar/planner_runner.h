@@ -1,8 +1,9 @@
 // One object that answers path queries with any planner row (planners.h) on one map: the
 // search loop (GridSearch), HPA* (HierarchicalMap), D* Lite (Replanner), the turn-aware
-// search (Search<TurnSpace>) or the subgoal graph (SubgoalGraph; JPS where it does not apply).
-// The CLI's path, scen, compare and bench and the page's Compare all run every planner through
-// it, so a new planner is one branch here, not one per caller.
+// search (Search<TurnSpace>), the subgoal graph (SubgoalGraph; JPS where it does not apply) or
+// the navigation mesh (NavMesh; A* where it does not apply). The CLI's path, scen, compare and
+// bench and the page's Compare all run every planner through it, so a new planner is one branch
+// here, not one per caller.
 //
 //   PlannerRunner runner(grid, settings, &landmarks);
 //   if (!runner.prepare()) fail(runner.message());   // HPA*'s abstract graph, JPS+'s tables: untimed
@@ -18,6 +19,8 @@
 #include "astar/landmarks.h"
 #include "astar/limits.h"
 #include "astar/planners.h"
+#include "astar/navmesh.h"
+#include "astar/path_smoothing.h"
 #include "astar/replanner.h"
 #include "astar/search.h"
 #include "astar/subgoal_graph.h"
@@ -46,6 +49,8 @@ struct PlannerAnswer {
   SearchStatus status = SearchStatus::Idle;
   double cost = 0.0;                   // of the path found
   std::span<const NodeId> cells;       // the path's cells, start first; valid until the next answer()
+                                       // (an any-angle row: the cells its segments cross, for display)
+  std::span<const PathPoint> points;   // an any-angle row (PlannerInfo::anyAngle): the path in the plane
   std::uint64_t expanded = 0;          // nodes the query expanded (HPA*: abstract + insertion + refinement)
   const PlannerInfo* ranAs = nullptr;  // the planner that ran: the one asked for, or the row it fell back to
   std::string message;                 // why InvalidInput
@@ -86,6 +91,7 @@ class PlannerRunner {
   void answerReplanning(NodeId start, std::span<const NodeId> goals);
   void answerTurnAware(NodeId start, std::span<const NodeId> goals);
   void answerSubgoal(NodeId start, std::span<const NodeId> goals);
+  void answerNavMesh(NodeId start, std::span<const NodeId> goals);
 
   const Grid& grid_;
   PlannerSettings settings_;
@@ -98,6 +104,9 @@ class PlannerRunner {
   std::unique_ptr<SubgoalGraph> subgoalGraph_;  // nullptr when it does not apply: then search_ runs JPS
   const char* subgoalUnsupported_ = nullptr;    // why the subgoal graph does not apply to this map
   SubgoalGraphStats subgoalStats_;              // of the last answer's best path
+  std::unique_ptr<NavMesh> navMesh_;  // null when the map is not one it takes: then A* answers
+  std::vector<PathPoint> points_, scratchPoints_;
+  NavMeshStats navMeshStats_;
   std::vector<NodeId> cells_, scratch_, goalNodes_;
   PlannerAnswer answer_;
   HierarchicalStats hierarchicalStats_;

@@ -1,7 +1,7 @@
 // Planners: every way this library answers a path query, one row each — the searches of the
 // one search loop (search.h's algorithms), hierarchical search (HPA*, hierarchical.h),
-// replanning (D* Lite, replanner.h), the turn-aware search (turn_space.h) and subgoal graphs
-// (subgoal_graph.h). A row says what
+// replanning (D* Lite, replanner.h), the turn-aware search (turn_space.h), subgoal graphs
+// (subgoal_graph.h) and the navigation mesh (navmesh.h). A row says what
 // the planner promises (optimal, or bounded and by how much, for which parameter values), what
 // it needs (a heuristic, preprocessing) and which options it takes; the CLI, the bindings (and
 // so the page and the npm package) and the tests read these rows instead of knowing planners.
@@ -22,7 +22,8 @@ enum class PlannerKind : std::uint8_t {
   Hierarchical,  // HPA*: an abstract graph built per map, then queries (hierarchical.h)
   Replanning,    // D* Lite: a plan, then repairs after edits (replanner.h)
   TurnAware,     // A* over (cell, heading) states (turn_space.h)
-  SubgoalGraph   // a subgoal graph built per map, then exact queries over it (subgoal_graph.h)
+  SubgoalGraph,  // a subgoal graph built per map, then exact queries over it (subgoal_graph.h)
+  NavMesh        // polygons built per map, A* over them and the funnel: a path in the plane (navmesh.h)
 };
 
 // Options a planner may take. A query that sets one its planner does not take is refused
@@ -64,6 +65,10 @@ struct PlannerInfo {
   bool usesHeuristic = false;              // reads SearchOptions::heuristic
   bool preprocessed = false;               // builds tables per map before its first query
   bool incremental = false;                // brings its tables or plan up to date after edits instead of starting over
+  bool anyAngle = false;                   // its path is points in the plane joined by straight segments, not grid
+                                           // moves: shorter than the grid optimum where it cuts across, so it is
+                                           // compared with the grid optimum only as measured (boundText)
+  bool plainSquareGrids = false;           // refuses hex cells, wrap, portals and one-way cells (says why)
   std::uint32_t options = 0;               // optionBit() of each PlannerOption it takes
   std::span<const PlannerBound> bounds = {};  // bounded: per parameter range (the weight, the cluster size)
   const char* boundText = "";                 // the bound in words, with how it was measured
@@ -71,7 +76,7 @@ struct PlannerInfo {
 };
 
 // Every planner: the search loop's algorithms first, in enum Algorithm order (so a Search
-// row's index is its Algorithm), then hpa, d-star-lite, turn-aware, subgoal.
+// row's index is its Algorithm), then hpa, d-star-lite, turn-aware, subgoal, navmesh.
 std::span<const PlannerInfo> planners();
 const PlannerInfo* findPlanner(const char* name);  // nullptr when no row has that name
 const PlannerInfo& plannerFor(Algorithm a);        // the Search row of an algorithm
