@@ -251,7 +251,7 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
               const bool inPlane = answer->ranAs->anyAngle && !answer->points.empty();
               const bool walkedIsCost =
                   !inPlane && (runner.planner->kind != PlannerKind::TurnAware || ours->settings().bound() != 0.0);
-              const double walked = inPlane     ? length
+              const double walked = inPlane    ? length
                                     : anyAngle ? anyAnglePathCost(grid, answer->cells)
                                                : pathCost(grid, answer->cells);
               if (walkedIsCost && !(std::fabs(walked - length) <= 1e-6 * std::max(1.0, length)))

@@ -127,8 +127,9 @@ int cmdScen(const Args& args) {
     // navigation mesh's points in the plane are held to their ends (its tests check segments).
     const bool anyAngle = a.ranAs->anyAngle;
     const bool inPlane = anyAngle && !a.points.empty();
-    const double walked =
-        !found || inPlane ? kIllegalPath : anyAngle ? anyAnglePathCost(g, a.cells) : pathCost(g, a.cells);
+    const double walked = !found || inPlane ? kIllegalPath
+                          : anyAngle        ? anyAnglePathCost(g, a.cells)
+                                            : pathCost(g, a.cells);
     const bool valid =
         found && (inPlane ? a.points.front().x == row.startX + 0.5 && a.points.front().y == row.startY + 0.5 &&
                                 a.points.back().x == row.goalX + 0.5 && a.points.back().y == row.goalY + 0.5

@@ -10,8 +10,8 @@
 
 #include "astar/hierarchical.h"
 #include "astar/limits.h"
-#include "astar/subgoal_graph.h"
 #include "astar/navmesh.h"
+#include "astar/subgoal_graph.h"
 
 namespace astar {
 

@@ -18,9 +18,9 @@
 #include "astar/hierarchical.h"
 #include "astar/landmarks.h"
 #include "astar/limits.h"
-#include "astar/planners.h"
 #include "astar/navmesh.h"
 #include "astar/path_smoothing.h"
+#include "astar/planners.h"
 #include "astar/replanner.h"
 #include "astar/search.h"
 #include "astar/subgoal_graph.h"
@@ -104,7 +104,7 @@ class PlannerRunner {
   std::unique_ptr<SubgoalGraph> subgoalGraph_;  // nullptr when it does not apply: then search_ runs JPS
   const char* subgoalUnsupported_ = nullptr;    // why the subgoal graph does not apply to this map
   SubgoalGraphStats subgoalStats_;              // of the last answer's best path
-  std::unique_ptr<NavMesh> navMesh_;  // null when the map is not one it takes: then A* answers
+  std::unique_ptr<NavMesh> navMesh_;            // null when the map is not one it takes: then A* answers
   std::vector<PathPoint> points_, scratchPoints_;
   NavMeshStats navMeshStats_;
   std::vector<NodeId> cells_, scratch_, goalNodes_;
