@@ -139,6 +139,21 @@ struct RandomMapOptions {
   double hexChance = 0.0;      // chance of hex cells (no random numbers drawn when 0)
 };
 
+// Plain maps: walls only, one cost, no wrap, portals or one-way cells, the movement rule left as
+// is (the tests of JPS+, the subgoal graph and the any-angle reference set it themselves).
+inline RandomMapOptions plainMapOptions(int minSide, int maxSide, double wallDensity) {
+  RandomMapOptions o;
+  o.minSide = minSide;
+  o.maxSide = maxSide;
+  o.wallDensity = wallDensity;
+  o.terrainChance = 0.0;
+  o.wrap = false;
+  o.maxPortals = 0;
+  o.oneWayChance = 0.0;
+  o.randomMovement = false;
+  return o;
+}
+
 inline Grid randomGrid(Rng& rng, const RandomMapOptions& o = {}) {
   Grid grid(o.minSide + rng.below(o.maxSide - o.minSide + 1), o.minSide + rng.below(o.maxSide - o.minSide + 1));
   for (int y = 0; y < grid.height(); ++y)

@@ -100,14 +100,8 @@ double bruteForceShortest(const Grid& grid, NodeId start, NodeId goal) {
 }
 
 RandomMapOptions planeMaps(int maxSide, double walls) {
-  RandomMapOptions o;
-  o.minSide = 3;
-  o.maxSide = maxSide;
-  o.wallDensity = walls;
-  o.terrainChance = 0.0;
-  o.wrap = false;
-  o.maxPortals = 0;
-  o.oneWayChance = 0.0;
+  RandomMapOptions o = astar::testing::plainMapOptions(3, maxSide, walls);
+  o.randomMovement = true;  // every diagonal rule: the reference's line of sight follows it
   return o;
 }
 

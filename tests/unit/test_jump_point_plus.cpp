@@ -24,16 +24,7 @@ using astar::NodeId;
 using astar::testing::Rng;
 
 Grid jpsGrid(Rng& rng, int maxSide, double walls) {
-  astar::testing::RandomMapOptions o;
-  o.minSide = 2;
-  o.maxSide = maxSide;
-  o.wallDensity = walls;
-  o.terrainChance = 0.0;
-  o.wrap = false;
-  o.maxPortals = 0;
-  o.oneWayChance = 0.0;
-  o.randomMovement = false;
-  Grid g = astar::testing::randomGrid(rng, o);
+  Grid g = astar::testing::randomGrid(rng, astar::testing::plainMapOptions(2, maxSide, walls));
   g.setDiagonal(astar::DiagonalMovement::OnlyWhenNoObstacles);
   return g;
 }

@@ -25,16 +25,7 @@ using astar::SubgoalGraph;
 using astar::testing::Rng;
 
 Grid subgoalGrid(Rng& rng, int maxSide, double walls) {
-  astar::testing::RandomMapOptions o;
-  o.minSide = 1;
-  o.maxSide = maxSide;
-  o.wallDensity = walls;
-  o.terrainChance = 0.0;
-  o.wrap = false;
-  o.maxPortals = 0;
-  o.oneWayChance = 0.0;
-  o.randomMovement = false;
-  Grid g = astar::testing::randomGrid(rng, o);
+  Grid g = astar::testing::randomGrid(rng, astar::testing::plainMapOptions(1, maxSide, walls));
   g.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);
   return g;
 }
