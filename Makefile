@@ -65,6 +65,7 @@ bench:
 
 # The static site a teacher publishes (.github/workflows/pages.yml runs this), from the wasm build.
 site: wasm
+	@scripts/setup.sh site
 	@scripts/node scripts/site.mjs build-wasm/dist build/site
 
 # Lighthouse (pinned in package-lock.json) in Debian's Chromium on make site's output as a static

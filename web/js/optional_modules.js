@@ -3,7 +3,10 @@
 // agents' world), by calling each one's install(app, modules): app is the page's context
 // (main.js's pageContext), modules what was installed before it. What install returns is
 // app.modules[key] (tests read it there; nothing goes on window). A module that fails to load
-// or install is reported as an error message and the page keeps working without it.
+// or install is reported as an error message and the page keeps working without it. Each is
+// installed in a task of its own (the page is drawn and answers input in between).
+import { nextTask } from './yield.js';
+
 export const kOptionalModules = Object.freeze([
   { key: 'agents', name: 'Agents', load: () => import('./agents/boot.js') },
   { key: 'replan', name: 'The replanning walker', load: () => import('./replan/boot.js') },
@@ -16,6 +19,7 @@ export const kOptionalModules = Object.freeze([
 export async function installModules(app) {
   const modules = /** @type {Record<string, any>} */ ({});
   for (const m of kOptionalModules) {
+    await nextTask();
     try {
       modules[m.key] = (await m.load()).install(app, modules);
     } catch (e) {

@@ -8,7 +8,9 @@ let nextId = 1;
 export class WorkerUnavailable extends Error {}
 
 export class PathWorker {
-  constructor(url = new URL('./path_worker.js', import.meta.url)) {
+  // From the page's address, not this module's: the published site bundles this module into
+  // js/ (scripts/site.mjs) while the worker stays at js/agents/.
+  constructor(url = new URL('js/agents/path_worker.js', document.baseURI)) {
     this.worker = new Worker(url, { type: 'module' });
     this.pending = new Map();
     this.syncs = [];

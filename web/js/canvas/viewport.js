@@ -27,6 +27,10 @@ export class Viewport {
     this.offsetY = 0;
     this.userMoved = false;  // zoomed or panned by the user since the last fit: a resize keeps the view
     this.fixedSize = null;   // { width, height }: draw at this size instead of the canvas's on-screen size
+    // The canvas's on-screen size as the page's ResizeObserver last reported it (canvas_view.js).
+    // Until it has, the size is read from the layout, which forces one: read every frame after
+    // the panels changed, that cost a phone ~0.1 s of the page's first second.
+    this.observedSize = null;  // { width, height } in CSS pixels
   }
 
   // ---- layout ----
@@ -45,7 +49,7 @@ export class Viewport {
 
   resize() {
     // A fixed size (pictures and videos, export_image.js): that many pixels, one per CSS pixel.
-    const rect = this.fixedSize ?? this.canvas.getBoundingClientRect();
+    const rect = this.fixedSize ?? this.observedSize ?? this.canvas.getBoundingClientRect();
     this.dpr = this.fixedSize ? 1 : window.devicePixelRatio || 1;
     this.cssWidth = Math.max(1, rect.width);
     this.cssHeight = Math.max(1, rect.height);

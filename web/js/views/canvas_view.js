@@ -12,7 +12,13 @@ export class CanvasView {
     store.on('map', (d) => this.mapChanged(d));
     store.on('search', () => this.stateChanged());
     store.on('query', () => this.stateChanged());
-    if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.resized()).observe(canvas);
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver((entries) => {
+        const entry = entries[entries.length - 1], box = entry.borderBoxSize?.[0];
+        this.renderer.observedSize = box ? { width: box.inlineSize, height: box.blockSize } : entry.contentRect;
+        this.resized();
+      }).observe(canvas);
+    }
     else window.addEventListener('resize', () => this.resized());
   }
 
