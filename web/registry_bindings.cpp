@@ -1,5 +1,6 @@
 // registry(): core's registries and limits for the page, as one plain JS object, so no
-// name, trait or limit is typed again in JavaScript.
+// name, trait or limit is typed again in JavaScript. Written as JSON text and parsed once
+// (json_text.h: one boundary call per property was ~0.4 s of a phone's page load).
 //
 //   { algorithms: [{name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, preprocessed,
 //   jumps, anyAngle, frontier, note}],
@@ -20,6 +21,8 @@
 
 #include <string>
 
+#include "json_text.h"
+
 #include "astar/formats.h"
 #include "astar/generators.h"
 #include "astar/grid.h"
@@ -33,21 +36,22 @@
 
 namespace {
 
+using astar::web::JsonText;
 using emscripten::val;
 
 template <class Fill>
-val listOf(int count, Fill&& fill) {
-  val list = val::array();
-  for (int i = 0; i < count; ++i) list.call<void>("push", fill(i));
+JsonText listOf(int count, Fill&& fill) {
+  JsonText list = JsonText::array();
+  for (int i = 0; i < count; ++i) list.push(fill(i));
   return list;
 }
 
-val algorithmList() {
+JsonText algorithmList() {
   return listOf(astar::kAlgorithmCount, [](int i) {
     const astar::AlgorithmInfo& a = astar::algorithms()[static_cast<std::size_t>(i)];
-    val o = val::object();
-    o.set("name", std::string(a.name));
-    o.set("label", std::string(a.label));
+    JsonText o = JsonText::object();
+    o.set("name", a.name);
+    o.set("label", a.label);
     o.set("usesHeuristic", a.usesHeuristic);
     o.set("optimal", a.optimal);
     o.set("weighted", a.weighted);
@@ -56,8 +60,8 @@ val algorithmList() {
     o.set("preprocessed", a.preprocessed);
     o.set("jumps", a.jumps);
     o.set("anyAngle", a.anyAngle);
-    o.set("frontier", std::string(astar::frontierName(a.frontier)));
-    o.set("note", std::string(a.note));
+    o.set("frontier", astar::frontierName(a.frontier));
+    o.set("note", a.note);
     return o;
   });
 }
@@ -65,14 +69,14 @@ val algorithmList() {
 constexpr const char* kPlannerKindNames[] = {"search",     "hierarchical",  "replanning",
                                              "turn-aware", "subgoal-graph", "navmesh"};
 
-val plannerList() {
+JsonText plannerList() {
   const auto all = astar::planners();
   return listOf(static_cast<int>(all.size()), [&](int i) {
     const astar::PlannerInfo& p = all[static_cast<std::size_t>(i)];
-    val o = val::object();
-    o.set("name", std::string(p.name));
-    o.set("label", std::string(p.label));
-    o.set("kind", std::string(kPlannerKindNames[static_cast<int>(p.kind)]));
+    JsonText o = JsonText::object();
+    o.set("name", p.name);
+    o.set("label", p.label);
+    o.set("kind", kPlannerKindNames[static_cast<int>(p.kind)]);
     o.set("optimal", p.optimal);
     o.set("bounded", p.bounded);
     o.set("usesHeuristic", p.usesHeuristic);
@@ -80,61 +84,62 @@ val plannerList() {
     o.set("incremental", p.incremental);
     o.set("anyAngle", p.anyAngle);
     o.set("plainSquareGrids", p.plainSquareGrids);
-    o.set("options", listOf(astar::kPlannerOptionCount, [&](int k) {
-                       const auto option = static_cast<astar::PlannerOption>(k);
-                       return astar::plannerTakes(p, option) ? val(std::string(astar::plannerOptionName(option)))
-                                                             : val::null();
-                     }).call<val>("filter", val::global("Boolean")));
+    JsonText options = JsonText::array();
+    for (int k = 0; k < astar::kPlannerOptionCount; ++k) {
+      const auto option = static_cast<astar::PlannerOption>(k);
+      if (astar::plannerTakes(p, option)) options.push(astar::plannerOptionName(option));
+    }
+    o.set("options", options);
     o.set("bounds", listOf(static_cast<int>(p.bounds.size()), [&](int k) {
             const astar::PlannerBound& b = p.bounds[static_cast<std::size_t>(k)];
-            val bound = val::object();
+            JsonText bound = JsonText::object();
             bound.set("min", b.minParameter);
             bound.set("max", b.maxParameter);
             bound.set("factor", b.factor);  // 0: the parameter itself (the weight)
             return bound;
           }));
-    o.set("boundText", std::string(p.boundText));
-    o.set("note", std::string(p.note));
+    o.set("boundText", p.boundText);
+    o.set("note", p.note);
     return o;
   });
 }
 
-val labMethodList() {
+JsonText labMethodList() {
   const auto all = astar::labMethods();
   return listOf(static_cast<int>(all.size()), [&](int i) {
     const astar::LabMethodInfo& m = all[static_cast<std::size_t>(i)];
-    val o = val::object();
-    o.set("name", std::string(m.name));
-    o.set("label", std::string(m.label));
-    o.set("note", std::string(m.note));
+    JsonText o = JsonText::object();
+    o.set("name", m.name);
+    o.set("label", m.label);
+    o.set("note", m.note);
     o.set("params", listOf(static_cast<int>(m.params.size()), [&](int k) {
             const astar::LabParamInfo& p = m.params[static_cast<std::size_t>(k)];
-            val param = val::object();
-            param.set("name", std::string(p.name));
-            param.set("option", std::string(p.option));
+            JsonText param = JsonText::object();
+            param.set("name", p.name);
+            param.set("option", p.option);
             param.set("whole", p.whole);
             param.set("min", p.min);
             param.set("max", p.max);
             param.set("openMin", p.openMin);
             param.set("openMax", p.openMax);
             param.set("default", p.defaultValue);
-            param.set("description", std::string(p.description));
+            param.set("description", p.description);
             return param;
           }));
     return o;
   });
 }
 
-val formatList() {
+JsonText formatList() {
   const auto all = astar::formats();
   return listOf(static_cast<int>(all.size()), [&](int i) {
     const astar::FormatInfo& f = all[static_cast<std::size_t>(i)];
-    val o = val::object();
-    o.set("name", std::string(f.name));
-    o.set("label", std::string(f.label));
+    JsonText o = JsonText::object();
+    o.set("name", f.name);
+    o.set("label", f.label);
     o.set("extensions", listOf(static_cast<int>(f.extensions.size()),
-                               [&](int k) { return std::string(f.extensions[static_cast<std::size_t>(k)]); }));
-    val can = val::object();
+                               [&](int k) { return f.extensions[static_cast<std::size_t>(k)]; }));
+    JsonText can = JsonText::object();
     can.set("costs", f.can.costs);
     can.set("movementRule", f.can.movementRule);
     can.set("hexCells", f.can.hexCells);
@@ -148,14 +153,14 @@ val formatList() {
   });
 }
 
-val generatorList() {
+JsonText generatorList() {
   const auto all = astar::generators();
   return listOf(static_cast<int>(all.size()), [&](int i) {
     const astar::GeneratorInfo& g = all[static_cast<std::size_t>(i)];
-    val o = val::object();
-    o.set("name", std::string(g.name));
-    o.set("label", std::string(g.label));
-    o.set("description", std::string(g.description));
+    JsonText o = JsonText::object();
+    o.set("name", g.name);
+    o.set("label", g.label);
+    o.set("description", g.description);
     o.set("minWidth", g.minWidth);
     o.set("minHeight", g.minHeight);
     o.set("defaultWidth", g.defaultWidth);
@@ -166,57 +171,8 @@ val generatorList() {
   });
 }
 
-val registry() {
-  val r = val::object();
-  r.set("version", std::string(astar::kVersion));  // CMakeLists.txt project(... VERSION ...)
-  r.set("algorithms", algorithmList());
-  val queryDefaults = val::object();  // what a query uses when nothing is chosen
-  queryDefaults.set("algorithm", std::string(astar::algorithmName(astar::SearchOptions{}.algorithm)));
-  queryDefaults.set("weight", astar::kDefaultWeight);
-  r.set("defaults", queryDefaults);
-  r.set("heuristics", listOf(astar::kHeuristicCount, [](int i) {
-          return std::string(astar::heuristicName(static_cast<astar::Heuristic>(i)));
-        }));
-  r.set("heuristicLabels", listOf(astar::kHeuristicCount, [](int i) {
-          return std::string(astar::heuristicLabel(static_cast<astar::Heuristic>(i)));
-        }));
-  val defaults = val::object();  // by cell shape name, then by movement value
-  for (int t = 0; t < 2; ++t) {
-    const auto topology = static_cast<astar::Topology>(t);
-    defaults.set(astar::topologyName(topology), listOf(astar::kMovementCount, [&](int m) {
-                   return std::string(astar::heuristicName(
-                       astar::defaultHeuristic(topology, static_cast<astar::DiagonalMovement>(m))));
-                 }));
-  }
-  r.set("defaultHeuristics", defaults);
-  r.set("generators", generatorList());
-  r.set("movements", listOf(astar::kMovementCount, [](int i) {
-          val o = val::object();
-          o.set("name", std::string(astar::movementName(static_cast<astar::DiagonalMovement>(i))));
-          o.set("description", std::string(astar::movementDescription(static_cast<astar::DiagonalMovement>(i))));
-          return o;
-        }));
-  r.set("costModels",
-        listOf(2, [](int i) { return std::string(astar::costModelName(static_cast<astar::CostModel>(i))); }));
-  r.set("cellShapes",
-        listOf(2, [](int i) { return std::string(astar::topologyName(static_cast<astar::Topology>(i))); }));
-  r.set("directions", listOf(8, [](int i) {
-          val o = val::object();
-          o.set("name", std::string(astar::directionName(static_cast<astar::Direction>(i))));
-          o.set("dx", astar::kDirectionX[i]);
-          o.set("dy", astar::kDirectionY[i]);
-          return o;
-        }));
-  r.set("replanStatuses", listOf(astar::kReplanStatusCount, [](int i) {
-          return val(std::string(astar::replanStatusName(static_cast<astar::ReplanStatus>(i))));
-        }));
-  r.set("statuses", listOf(astar::kStatusCount, [](int i) {
-          val o = val::object();
-          o.set("name", std::string(astar::statusName(static_cast<astar::SearchStatus>(i))));
-          o.set("label", std::string(astar::statusLabel(static_cast<astar::SearchStatus>(i))));
-          return o;
-        }));
-  val limits = val::object();
+JsonText limitList() {
+  JsonText limits = JsonText::object();
   limits.set("minGridSide", astar::kMinGridSide);
   limits.set("maxGridSide", astar::kMaxGridSide);
   limits.set("maxGoals", astar::kMaxGoals);
@@ -229,14 +185,61 @@ val registry() {
   limits.set("minClusterSize", astar::kMinClusterSize);
   limits.set("maxClusterSize", astar::kMaxClusterSize);
   limits.set("defaultClusterSize", astar::kDefaultClusterSize);
-  r.set("limits", limits);
-  r.set("planners", plannerList());
-  r.set("plannerOptions", listOf(astar::kPlannerOptionCount, [](int k) {
-          return val(std::string(astar::plannerOptionName(static_cast<astar::PlannerOption>(k))));
+  return limits;
+}
+
+val registry() {
+  JsonText r = JsonText::object();
+  r.set("version", astar::kVersion);  // CMakeLists.txt project(... VERSION ...)
+  r.set("algorithms", algorithmList());
+  JsonText queryDefaults = JsonText::object();  // what a query uses when nothing is chosen
+  queryDefaults.set("algorithm", astar::algorithmName(astar::SearchOptions{}.algorithm));
+  queryDefaults.set("weight", astar::kDefaultWeight);
+  r.set("defaults", queryDefaults);
+  r.set("heuristics",
+        listOf(astar::kHeuristicCount, [](int i) { return astar::heuristicName(static_cast<astar::Heuristic>(i)); }));
+  r.set("heuristicLabels",
+        listOf(astar::kHeuristicCount, [](int i) { return astar::heuristicLabel(static_cast<astar::Heuristic>(i)); }));
+  JsonText defaults = JsonText::object();  // by cell shape name, then by movement value
+  for (int t = 0; t < 2; ++t) {
+    const auto topology = static_cast<astar::Topology>(t);
+    defaults.set(
+        astar::topologyName(topology), listOf(astar::kMovementCount, [&](int m) {
+          return astar::heuristicName(astar::defaultHeuristic(topology, static_cast<astar::DiagonalMovement>(m)));
         }));
+  }
+  r.set("defaultHeuristics", defaults);
+  r.set("generators", generatorList());
+  r.set("movements", listOf(astar::kMovementCount, [](int i) {
+          JsonText o = JsonText::object();
+          o.set("name", astar::movementName(static_cast<astar::DiagonalMovement>(i)));
+          o.set("description", astar::movementDescription(static_cast<astar::DiagonalMovement>(i)));
+          return o;
+        }));
+  r.set("costModels", listOf(2, [](int i) { return astar::costModelName(static_cast<astar::CostModel>(i)); }));
+  r.set("cellShapes", listOf(2, [](int i) { return astar::topologyName(static_cast<astar::Topology>(i)); }));
+  r.set("directions", listOf(8, [](int i) {
+          JsonText o = JsonText::object();
+          o.set("name", astar::directionName(static_cast<astar::Direction>(i)));
+          o.set("dx", astar::kDirectionX[i]);
+          o.set("dy", astar::kDirectionY[i]);
+          return o;
+        }));
+  r.set("replanStatuses", listOf(astar::kReplanStatusCount,
+                                 [](int i) { return astar::replanStatusName(static_cast<astar::ReplanStatus>(i)); }));
+  r.set("statuses", listOf(astar::kStatusCount, [](int i) {
+          JsonText o = JsonText::object();
+          o.set("name", astar::statusName(static_cast<astar::SearchStatus>(i)));
+          o.set("label", astar::statusLabel(static_cast<astar::SearchStatus>(i)));
+          return o;
+        }));
+  r.set("limits", limitList());
+  r.set("planners", plannerList());
+  r.set("plannerOptions", listOf(astar::kPlannerOptionCount,
+                                 [](int k) { return astar::plannerOptionName(static_cast<astar::PlannerOption>(k)); }));
   r.set("labMethods", labMethodList());
   r.set("formats", formatList());
-  return r;
+  return val::global("JSON").call<val>("parse", r.text());
 }
 
 }  // namespace

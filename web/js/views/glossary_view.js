@@ -14,6 +14,9 @@ const kSkip = 'button, summary, select, option, textarea, input, script, style, 
   '#glossary-defs, #message-box, #announce, [data-no-terms]';
 const kBlocks = 'p, li, dt, dd, th, td, label, summary, h1, h2, h3, h4, caption, .key, div';
 const kById = new Map(kGlossary.map((t) => [t.id, t]));
+// Each term's pattern, made once (the page's text holds ~500 text nodes: a new RegExp per term
+// and node was most of a phone's glossary pass); exec() below starts each from index 0.
+const kPatterns = kGlossary.map((entry) => ({ entry, pattern: termPattern(entry) }));
 
 let tip = null;      // the one tooltip
 let owner = null;    // the term it describes
@@ -58,9 +61,10 @@ function termElement(entry, text) {
 // the longer of two that start together).
 function matchesIn(text, seen) {
   const found = [];
-  for (const entry of kGlossary) {
+  for (const { entry, pattern } of kPatterns) {
     if (seen.has(entry.id)) continue;
-    const m = termPattern(entry).exec(text);
+    pattern.lastIndex = 0;
+    const m = pattern.exec(text);
     if (m && m[0]) found.push({ entry, index: m.index, end: m.index + m[0].length });
   }
   found.sort((a, b) => a.index - b.index || b.end - a.end);
