@@ -36,7 +36,7 @@ import { registerOffline } from './offline.js';
 
 // The first document: the link in the address, else the tab's autosave, else the arcade maze.
 // Returns where it came from: 'link', 'autosave' or 'bundled'.
-async function firstMap(store, files, lessons) {
+async function firstMap(store, controller, files, lessons) {
   await Promise.all([files.loadIndex(), lessons.loadIndex()]);
   if (location.hash.length > 1 && await files.openLinkFromLocation({ first: true })) return 'link';
   if (!files.embedded && files.restoreAutosave()) {
@@ -44,7 +44,10 @@ async function firstMap(store, files, lessons) {
     return 'autosave';
   }
   const preferred = files.index.find((m) => /arcade|pac/i.test(m.file)) ?? files.index[0];
-  if (!preferred || !await files.loadBundled(preferred.file, { quiet: true })) store.newBlank(40, 30);
+  // It opens unsolved (main resets it): no live search of it meanwhile.
+  await controller.withoutLiveSearch(async () => {
+    if (!preferred || !await files.loadBundled(preferred.file, { quiet: true })) store.newBlank(40, 30);
+  });
   store.resetHistory();  // the first map is not an undoable step
   return 'bundled';
 }
@@ -128,7 +131,7 @@ try {
   $('version').textContent = `version ${engine.registry.version}`;
   if (embed.on) buildEmbedBar({ store, options: embed });
   await nextTask();
-  const source = await firstMap(store, files, lessons);
+  const source = await firstMap(store, controller, files, lessons);
   // A first visit and an embed open unsolved, for the visitor to watch the search grow with
   // Play (a lesson opens unsolved too: lessons/panel.js); a link or the visitor's own autosave
   // opens as live shows it.
