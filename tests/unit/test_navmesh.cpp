@@ -357,7 +357,8 @@ const char* const kMovingAiMaps[] = {"arena",     "den312d",      "ost003d",    
 
 // Every path valid and at least the exact optimum in the plane; per map the mean ratio to that
 // optimum at most 1.02; the worst ratio, and how many rows are longer than the grid optimum (the
-// scenario's octile length), printed. Release: 20 rows per map; ASan: 5. With ASTAR_LONG_TESTS=1
+// scenario's octile length), printed. Release: 20 rows per map; ASan: 3, checked for validity and
+// the optimum only (the mean is the release build's to measure). With ASTAR_LONG_TESTS=1
 // (make test-long) every row is searched and checked for line of sight, and 200 rows per map are
 // measured against the exact optimum (the reference takes about half a second a row in release:
 // every row would take hours).
@@ -365,7 +366,7 @@ TEST(NavMesh, MovingAiPathsAreValidAndNearTheExactOptimum) {
   if (!std::filesystem::exists(astar::testing::benchDir()))
     GTEST_SKIP() << "Moving AI maps not found at " << astar::testing::benchDir() << " (set ASTAR_MAPS_BENCH)";
   const bool everyRow = std::getenv("ASTAR_LONG_TESTS") != nullptr;
-  const std::size_t sample = everyRow ? 200 : kSanitized ? 5 : 20;
+  const std::size_t sample = everyRow ? 200 : kSanitized ? 3 : 20;
   std::printf(
       "| map | rows | polygons | portals | build ms | KiB | mean / exact optimum | worst | longer than grid |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|\n");
@@ -402,6 +403,6 @@ TEST(NavMesh, MovingAiPathsAreValidAndNearTheExactOptimum) {
                 static_cast<unsigned long long>(built.portals), built.buildMilliseconds, built.bytes / 1024,
                 rows ? sum / rows : 0.0, worst, longerThanGrid);
     EXPECT_GT(rows, 0) << name;
-    EXPECT_LE(sum / std::max(1, rows), 1.02) << name;
+    if (!kSanitized) EXPECT_LE(sum / std::max(1, rows), 1.02) << name;
   }
 }

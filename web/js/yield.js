@@ -16,8 +16,10 @@ export function nextTask() {
 }
 
 // Resolves after the browser has painted the current state: a frame callback runs just before
-// the paint, and the task after it after the paint.
+// the paint, and the task after it after the paint. A hidden tab paints nothing and runs no frame
+// callbacks: there it resolves in the next task (a page opened in a background tab still boots).
 /** @returns {Promise<void>} */
 export function afterPaint() {
+  if (document.visibilityState === 'hidden') return nextTask();
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(), 0)));
 }
