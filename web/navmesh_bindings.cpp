@@ -138,8 +138,8 @@ class NavMeshLayer {
       thetaPoints_.clear();
       if (found)
         for (astar::NodeId n : r.path)
-          thetaPoints_.push_back({grid.xOf(n) + 0.5, grid.yOf(n) + 0.5, thetaPoints_.empty() ? astar::PathJoin::Start
-                                                                                              : astar::PathJoin::Walk});
+          thetaPoints_.push_back({grid.xOf(n) + 0.5, grid.yOf(n) + 0.5,
+                                  thetaPoints_.empty() ? astar::PathJoin::Start : astar::PathJoin::Walk});
       out.set("status", std::string(astar::statusName(r.status)));
       out.set("cost", found ? val(r.stats.pathCost) : val::null());
       out.set("length", found ? val(lengthOf(thetaPoints_)) : val::null());

@@ -9,9 +9,9 @@
 #include <regex>
 #include <string>
 
+#include "any_angle_reference.h"
 #include "astar/formats.h"
 #include "astar/search.h"
-#include "any_angle_reference.h"
 #include "read_file.h"
 
 namespace {
@@ -23,7 +23,8 @@ TEST(LessonOptimum, TheZigZagLessonStatesTheExactOptimum) {
   const std::string lesson = readFile(dir / "8_zigzag.lesson.json");
   std::smatch map, text;
   ASSERT_TRUE(std::regex_search(lesson, map, std::regex(R"re("map": "([^"]+)")re")));
-  ASSERT_TRUE(std::regex_search(lesson, text, std::regex(R"(in the plane bends only at the corners of walls: here it is ([0-9.]+) long)")))
+  ASSERT_TRUE(std::regex_search(
+      lesson, text, std::regex(R"(in the plane bends only at the corners of walls: here it is ([0-9.]+) long)")))
       << "the last step states the optimum";
   // The last length claimed (the last step's navmesh path, equal to the optimum on this map).
   const std::regex lengthClaim(R"re("length": ([0-9.]+))re");
@@ -38,9 +39,11 @@ TEST(LessonOptimum, TheZigZagLessonStatesTheExactOptimum) {
   ASSERT_EQ(doc.goals.size(), 1u);
   const astar::testing::PlanePath optimum = astar::testing::shortestPlanePath(doc.grid, doc.start, doc.goals[0]);
   ASSERT_TRUE(optimum.found);
-  const double stated = std::strtod(text[1].str().c_str(), nullptr), claimedLength = std::strtod(claimed.c_str(), nullptr);
+  const double stated = std::strtod(text[1].str().c_str(), nullptr),
+               claimedLength = std::strtod(claimed.c_str(), nullptr);
   EXPECT_NEAR(stated, optimum.length, 0.005) << "the text rounds to two decimals";
-  EXPECT_NEAR(claimedLength, optimum.length, 1e-8 * optimum.length) << "the page checks the navmesh path against this figure";
+  EXPECT_NEAR(claimedLength, optimum.length, 1e-8 * optimum.length)
+      << "the page checks the navmesh path against this figure";
   // The lesson's other point: the optimum is shorter than the grid optimum (it bends off the grid).
   const astar::PathResult grid = astar::findPath(doc.grid, doc.start, doc.goals[0]);
   ASSERT_EQ(grid.status, astar::SearchStatus::Found);
