@@ -122,7 +122,7 @@ test('show draws the mesh; polygons, navmesh and Theta* lengths equal the CLI\'s
   });
 });
 
-test('on a map the mesh does not apply to (the arcade\'s wrap-around row) the section says why and nothing is drawn', async () => {
+test('on a map the mesh does not apply to (the arcade\'s wrap-around row) the section says why and nothing is drawn; nor on one too big', async () => {
   await withPage({}, async ({ page }) => {
     await page.waitForFunction(() => window.playground?.modules?.navmesh);
     await page.click('#navmesh summary');
@@ -136,6 +136,12 @@ test('on a map the mesh does not apply to (the arcade\'s wrap-around row) the se
     assert.match(said, /^Not on this map: .+\./);
     assert.ok(said.includes(note), `the registry row's note: ${said}`);
     assert.equal(await pixels(page), plain, 'nothing drawn');
+    // A map over the page's unsliced limit (257 x 257) is not built in the page, and says so.
+    await page.selectOption('#map-select', 'maze_257.map.txt');
+    await page.waitForFunction(() => window.playground.engine.width === 257);
+    await nextFrames(page);
+    assert.equal(await page.getAttribute('#navmesh-stats', 'data-status'), 'too-big');
+    assert.match(await page.textContent('#navmesh-stats'), /not built here \(the build is not sliced yet\)/);
   });
 });
 
