@@ -173,7 +173,7 @@ test('the lesson "Why do grid paths zig-zag?": its lengths are the CLI\'s and ev
     close(r.theta.cost, Number(theta.cost), 'Theta* cost');
     close(r.theta.length, Number(theta.cost), 'Theta* line');
     close(r.navmesh.length, Number(cliPath(text, 'navmesh').length), 'navmesh length');
-    assert.ok(r.pulled.length < r.grid.length && r.theta.length < r.grid.length && r.navmesh.length < r.theta.length,
+    assert.ok(r.pulled.length < r.grid.length && r.theta.length < r.pulled.length && r.navmesh.length < r.theta.length,
       `grid ${r.grid.length}, pulled ${r.pulled.length}, Theta* ${r.theta.length}, navmesh ${r.navmesh.length}`);
     console.log(`grid ${r.grid.length}, string-pulled ${r.pulled.length}, Theta* ${r.theta.length}, navmesh ${r.navmesh.length}`);
     await saveScreenshot(page, 'page_navmesh_lesson.png');
