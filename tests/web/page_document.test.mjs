@@ -11,7 +11,7 @@ import { openPage, clickCell } from './support.mjs';
 
 // Waits for the modules that load after the page (agents, HPA*, the lab): they own fields.
 async function ready(page) {
-  await page.waitForFunction(() => window.playground?.modules?.agents && window.playground.modules.hpa && window.playground.modules.subgoal
+  await page.waitForFunction(() => window.playground?.modules?.agents && window.playground.modules.hpa && window.playground.modules.subgoal && window.playground.modules.navmesh
     && document.getElementById('lab')?.dataset.ready === 'true',
     null, { timeout: 15000 });
 }
@@ -79,7 +79,7 @@ const kRoundTrips = {
     await page.uncheck('#wrap-aware');
   },
   sections: async (page) => {
-    for (const id of ['heat', 'lab', 'hpa', 'subgoal']) await page.click(`#${id} summary`);
+    for (const id of ['heat', 'lab', 'hpa', 'subgoal', 'navmesh']) await page.click(`#${id} summary`);
   },
   race: async (page) => {
     await page.check('#race-on');
@@ -109,6 +109,10 @@ const kRoundTrips = {
     await enter(page, '#hpa-cluster-size', '8');
   },
   subgoals: async (page) => { await page.check('#subgoal-show'); },
+  navmesh: async (page) => {
+    await page.check('#navmesh-show');
+    await page.check('#theta-line');
+  },
   agents: async (page) => {
     await page.focus('#agents-speed');
     for (let i = 0; i < 3; ++i) await page.keyboard.press('ArrowRight');

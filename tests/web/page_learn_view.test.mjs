@@ -127,7 +127,7 @@ const kReadmeFeatures = new Map([
   ['*share link* puts', ['#share']],
   ['start and goal', ['#legend', '#agents-view-pulled', '#agents-view-smooth']],
   ['keyboard: with the', ['#grid']],
-  ['*hierarchical search (hpa', ['#hpa-show', '#hpa-cluster-size', '#subgoal-show']],
+  ['*hierarchical search (hpa', ['#hpa-show', '#hpa-cluster-size', '#subgoal-show', '#navmesh-show', '#navmesh-line', '#theta-line']],
   ['agents: a sprite', ['#agents-walk', '#agents-squad', '#agents-speed', '#replan-walk']],
   ['*lab* (genetic algorithm', ['#lab-method', '#lab-play']],
 ]);

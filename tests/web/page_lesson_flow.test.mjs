@@ -78,7 +78,8 @@ test('"Next lesson" walks through every lesson to the last, and the progress sur
       if (i < lessons.length - 1) {
         assert.equal(await page.isVisible('#lesson-next-lesson'), true, `${entry.file}: "Next lesson" on the last page`);
         assert.equal(await page.textContent('#lesson-next-lesson'), 'Next lesson →');
-        assert.match(await page.textContent('#lesson-end'), new RegExp(`Next: “${lessons[i + 1].title.replace(/[*()]/g, '\\$&')}”`));
+        const end = await page.textContent('#lesson-end'), next = `Next: “${lessons[i + 1].title}”`;
+        assert.ok(end.includes(next), `${end} names ${next}`);
         await page.click('#lesson-next-lesson');
         await waitTitle(page, lessons[i + 1].title);
         assert.equal(await page.evaluate(() => document.activeElement.id), 'lesson-title', 'the focus goes to the new lesson');

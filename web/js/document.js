@@ -24,7 +24,7 @@ export class DocumentError extends Error {
 // Names the page itself defines (its views' choices): the views read them from here.
 export const kHeatKindNames = Object.freeze(['none', 'g', 'h', 'f', 'order', 'exact', 'error']);
 export const kLookChoices = Object.freeze(['auto', 'square', 'arcade']);
-export const kSectionNames = Object.freeze(['heat', 'lab', 'hpa', 'subgoal']);  // the Tools view's <details> ids
+export const kSectionNames = Object.freeze(['heat', 'lab', 'hpa', 'subgoal', 'navmesh']);  // the Tools view's <details> ids
 export const kPathViewNames = Object.freeze(['raw', 'pulled', 'smooth']);
 export const kSettingNames = Object.freeze(['algorithm', 'heuristic', 'weight', 'wrapAware', 'portalAware']);
 // The search's playing speed (the `speed` field; the timeline's slider reads its range here):
@@ -184,6 +184,8 @@ export const kFields = Object.freeze([
     } },
   { name: 'subgoals', what: 'subgoal graph settings', default: () => ({ show: false }),
     check: (v) => booleans(v, ['show'], 'the subgoal graph settings') },
+  { name: 'navmesh', what: 'navigation mesh settings', default: () => ({ show: false, navmeshLine: false, thetaLine: false }),
+    check: (v) => booleans(v, ['show', 'navmeshLine', 'thetaLine'], 'the navigation mesh settings') },
   { name: 'agents', what: 'agent and replanning settings', default: () => ({ speed: 6 }),
     check: (v) => {
       must(isObject(v), 'the agent settings must be an object');

@@ -31,6 +31,7 @@ import { bindSections } from './views/sections.js';
 import { bindGlossary } from './views/glossary_view.js';
 import { ViewSwitch } from './views/view_switch.js';
 import { installModules } from './optional_modules.js';
+import { lessonLines } from './lessons/lines.js';
 import { $ } from './dom.js';
 import { registerOffline } from './offline.js';
 
@@ -143,6 +144,7 @@ try {
   const app = pageContext({ store, controller, loop, messages, view, editor, files, compare, marks, teach, lessons, views });
   window.playground = app;  // for tests and the console
   app.modules = await installModules(app);  // an embed's too: its document may show their path lines
+  lessons.lines = lessonLines(app.modules);  // the lines a lesson's `line` action shows
   document.body.dataset.ready = 'true';
   if (embed.autoplay) controller.togglePlay();  // once the page is ready: the speed counts from here
   registerOffline(messages);  // the service worker, once the page is ready: offline use and the new-version notice

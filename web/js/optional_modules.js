@@ -1,4 +1,4 @@
-// The page's optional modules: agents, the replanning walker, the lab, the HPA* and subgoal layers and the exercise. main.js
+// The page's optional modules: agents, the replanning walker, the lab, the HPA*, subgoal and navigation-mesh layers and the exercise. main.js
 // installs them once the page's parts exist, in this order (the replanning walker walks the
 // agents' world), by calling each one's install(app, modules): app is the page's context
 // (main.js's pageContext), modules what was installed before it. What install returns is
@@ -13,6 +13,7 @@ export const kOptionalModules = Object.freeze([
   { key: 'lab', name: 'The lab', load: () => import('./lab/boot.js') },
   { key: 'hpa', name: 'Hierarchical search', load: () => import('./hpa/boot.js') },
   { key: 'subgoal', name: 'The subgoal graph', load: () => import('./subgoal/boot.js') },
+  { key: 'navmesh', name: 'The navigation mesh', load: () => import('./navmesh/boot.js') },
   { key: 'exercise', name: 'The exercise', load: () => import('./exercise/boot.js') },
 ]);
 

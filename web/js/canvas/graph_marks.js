@@ -30,3 +30,18 @@ export function drawAbstractPath(ctx, r, cells, color) {
   ctx.stroke();
   ctx.restore();
 }
+
+// A line in the plane through flat points [x, y, ...] in cell units (the centre of cell (cx, cy)
+// is (cx + 0.5, cy + 0.5)), square cells: the navmesh and Theta* paths. style: {color, width, dash}.
+export function drawPolyline(ctx, r, points, style) {
+  if (points.length < 4) return;
+  ctx.save();
+  ctx.strokeStyle = style.color;
+  ctx.lineWidth = style.width;
+  ctx.setLineDash(style.dash);
+  ctx.beginPath();
+  ctx.moveTo(r.offsetX + points[0] * r.cell, r.offsetY + points[1] * r.cell);
+  for (let i = 2; i < points.length; i += 2) ctx.lineTo(r.offsetX + points[i] * r.cell, r.offsetY + points[i + 1] * r.cell);
+  ctx.stroke();
+  ctx.restore();
+}

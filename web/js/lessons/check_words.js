@@ -19,6 +19,7 @@ const kMeasureWords = {
   generated: { noun: (v) => `${v} neighbours generated`, less: 'fewer than' },
   maxOpen: { noun: (v) => `largest open list ${v}`, less: 'less than' },
   pathCells: { noun: (v) => `${v} cells on the path`, less: 'fewer than' },
+  length: { noun: (v) => `line length ${v}`, less: 'shorter than' },
 };
 const fmt = (v) => (typeof v === 'number' ? formatNumber(v) : String(v));
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -18,6 +18,10 @@ export const kLessonLimits = Object.freeze({
   stepsPerAction: 100000,
 });
 
+// The path lines a `line` action shows alone and measures (lessons/lines.js): the page path as
+// drawn, its string-pulled line, the Theta* and the navigation mesh's paths of the same query.
+export const kLessonLineNames = Object.freeze(['path', 'pulled', 'theta', 'navmesh']);
+
 // Actions: one key per object, e.g. { "algorithm": "dijkstra" } or { "step": 10 }.
 // kind -> a check of its value (returns "" or what is wrong).
 const isBool = (v) => (typeof v === 'boolean' ? '' : 'must be true or false');
@@ -38,11 +42,13 @@ const kActionChecks = {
   step: (v) => (Number.isInteger(v) && v >= 1 && v <= kLessonLimits.stepsPerAction ? '' : `must be a whole number from 1 to ${kLessonLimits.stepsPerAction}`),
   live: isBool,
   parents: isBool,
+  line: (v) => oneOf(v, kLessonLineNames),
 };
 export const kActionKinds = Object.freeze(Object.keys(kActionChecks));
 
 // Expectations: a status name, the heuristic's admissibility, and comparisons of the counts.
-export const kMeasures = Object.freeze(['cost', 'expanded', 'generated', 'maxOpen', 'pathCells']);
+// length: the Euclidean length of the line the try's `line` action showed (none without one).
+export const kMeasures = Object.freeze(['cost', 'expanded', 'generated', 'maxOpen', 'pathCells', 'length']);
 const kOps = ['eq', 'lt', 'le', 'gt', 'ge'];
 // Placeholders a result text may use, filled from the engine after the run.
 export const kPlaceholders = Object.freeze([...kMeasures, 'status']);

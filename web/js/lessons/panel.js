@@ -43,6 +43,8 @@ export class LessonsPanel {
     this.busy = false;    // while the lesson itself changes the document
     this.author = new LessonAuthor({ store, controller, messages });
     this.progress = new LessonProgress();
+    /** @type {{ show(name: string): { problem: string, length: number | null, label: string } } | null} */
+    this.lines = null;  // lessons/lines.js: the path lines a `line` action shows; main.js sets it once the modules are in
     this.labels = new Map();  // id -> label of the open lesson's tries (the checks name them)
     // Another map (a file, a bundled map, undo, an edit) under an open lesson: its text may no
     // longer hold, so say so and offer to load the lesson's map again.
@@ -249,7 +251,7 @@ export class LessonsPanel {
     this.busy = true;
     let outcome;
     try {
-      outcome = runTry({ store: this.store, controller: this.controller }, t, c.earlier, this.labels);
+      outcome = runTry({ store: this.store, controller: this.controller, lines: this.lines }, t, c.earlier, this.labels);
     } finally {
       this.busy = false;
     }

@@ -22,8 +22,8 @@ function setCheckbox(id, on) {
   box.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-// One action. Returns "" or why it could not run.
-function runAction({ store, controller }, action) {
+// One action. Returns "" or why it could not run. A `line` action leaves its length in shown.
+function runAction({ store, controller, lines }, action, shown) {
   const e = store.engine, v = action.value;
   switch (action.kind) {
     case 'algorithm': case 'heuristic': case 'weight': case 'wrapAware': case 'portalAware':
@@ -53,21 +53,30 @@ function runAction({ store, controller }, action) {
     case 'parents':
       setCheckbox('show-parents', v);
       return '';
+    case 'line': {
+      const r = lines ? lines.show(v) : { problem: 'the path lines are not loaded in this page', length: null, label: '' };
+      shown.length = r.length;
+      shown.label = r.label;
+      return r.problem;
+    }
     default:
       return `unknown action ${action.kind}`;
   }
 }
 
+// ctx: { store, controller, lines } (lines: lessons/lines.js, once the modules are in).
 // Runs a "Try this": its actions in order (stopping at the first that cannot run), then reads
 // the result and checks the expectation. earlier: id -> result of earlier runs (updated here);
 // labels: id -> the button label of each try (for the check's words). Returns { problem,
 // result, checks }.
 export function runTry(ctx, tryThis, earlier, labels = new Map()) {
+  const shown = { length: undefined, label: '' };
   for (const [i, action] of tryThis.actions.entries()) {
-    const problem = runAction(ctx, action);
+    const problem = runAction(ctx, action, shown);
     if (problem) return { problem: `action ${i + 1} (${action.kind}): ${problem}`, result: null, checks: [] };
   }
-  const result = resultOf(ctx.store.engine);
+  const engine = resultOf(ctx.store.engine);
+  const result = { ...engine, length: shown.length, label: shown.label || engine.label };
   const checks = checkExpect(tryThis.expect, result, earlier, labels);
   if (tryThis.id) earlier.set(tryThis.id, result);
   return { problem: '', result, checks };
