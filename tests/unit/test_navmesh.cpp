@@ -403,6 +403,8 @@ TEST(NavMesh, MovingAiPathsAreValidAndNearTheExactOptimum) {
                 static_cast<unsigned long long>(built.portals), built.buildMilliseconds, built.bytes / 1024,
                 rows ? sum / rows : 0.0, worst, longerThanGrid);
     EXPECT_GT(rows, 0) << name;
-    if (!kSanitized) EXPECT_LE(sum / std::max(1, rows), 1.02) << name;
+    if (!kSanitized) {
+      EXPECT_LE(sum / std::max(1, rows), 1.02) << name;
+    }
   }
 }
