@@ -4,7 +4,9 @@
 #pragma once
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,19 @@ struct SubgoalGraph::Impl {
   std::vector<std::uint32_t> edgeBegin;  // per subgoal + 1: where its edges start in edgeTo
   std::vector<NodeId> edgeTo;            // subgoal indices
   std::vector<double> edgeCost;          // parallel to edgeTo: the octile distance
+  // Per subgoal: the cells its own scan found (ascending, itself left out). The edges are these
+  // both ways; kept so that a repair rescans only the subgoals an edit can reach.
+  std::vector<std::vector<NodeId>> finds;
+
+  // The build's steps (subgoal_graph_build.cpp), shared with the local repair.
+  bool subgoalAt(int x, int y) const;  // passable and beside a convex corner, on the grid as it is
+  void clearanceColumn(int x);         // North and South clearances of a column, from nodeOf and the grid
+  void clearanceRow(int y);            // West and East
+  void rescan(NodeId s);               // finds[s] again
+  void assembleEdges();                // edgeBegin, edgeTo, edgeCost from every finds list
+  void finishBuild(bool whole, std::chrono::steady_clock::time_point began);  // contract, buffers, stats
+  // The local repair (subgoal_graph_repair.cpp): the map changed only at `cells` (same rules).
+  void repair(std::span<const NodeId> cells);
 
   // The contraction hierarchy over those edges (subgoal_graph_contract.cpp): what a query searches.
   static constexpr std::uint32_t kCoreRank = 0xFFFFFFFFu;
