@@ -109,6 +109,8 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
   const auto contracting = std::chrono::steady_clock::now();
   contract();
   const NodeId n = static_cast<NodeId>(subgoalCells.size());
+  subgoalXY.resize(n);
+  for (NodeId s = 0; s < n; ++s) subgoalXY[s] = pointOf(subgoalCells[s]);
   // The query's buffers, sized once per build so a query does not allocate for them.
   states.assign(static_cast<std::size_t>(n) + 2, {});
   upward.assign(static_cast<std::size_t>(n) + 2, {});
@@ -129,14 +131,14 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
   s.subgoals = n;
   s.edges = edgeTo.size();
   s.coreSubgoals = coreSize;
-  s.searchArcs = upTo.size();
+  s.searchArcs = upArcs.size();
   std::size_t foundBytes = finds.capacity() * sizeof(finds[0]);
   for (const auto& cells : finds) foundBytes += cells.capacity() * sizeof(NodeId);
   s.bytes = nodeOf.capacity() * sizeof(NodeId) + subgoalCells.capacity() * sizeof(NodeId) +
             edgeBegin.capacity() * sizeof(std::uint32_t) + edgeTo.capacity() * sizeof(NodeId) +
             edgeCost.capacity() * sizeof(double) + clearance.capacity() * sizeof(clearance[0]) + foundBytes +
             rank.capacity() * sizeof(std::uint32_t) + upBegin.capacity() * sizeof(std::uint32_t) +
-            upTo.capacity() * (sizeof(NodeId) + sizeof(double) + sizeof(NodeId)) +
+            upArcs.capacity() * sizeof(SearchArc) + subgoalXY.capacity() * sizeof(Point) +
             (states.capacity() + upward.capacity()) * sizeof(NodeState);
   const auto done = std::chrono::steady_clock::now();
   s.contractMilliseconds = std::chrono::duration<double, std::milli>(done - contracting).count();

@@ -115,16 +115,10 @@ void SubgoalGraph::Impl::contract() {
 
   upBegin.assign(static_cast<std::size_t>(n) + 1, 0);
   for (NodeId v = 0; v < n; ++v) upBegin[v + 1] = upBegin[v] + static_cast<std::uint32_t>(up[v].size());
-  upTo.resize(upBegin[n]);
-  upCost.resize(upBegin[n]);
-  upMiddle.resize(upBegin[n]);
+  upArcs.resize(upBegin[n]);
   for (NodeId v = 0; v < n; ++v)
-    for (std::size_t i = 0; i < up[v].size(); ++i) {
-      const std::uint32_t e = upBegin[v] + static_cast<std::uint32_t>(i);
-      upTo[e] = up[v][i].to;
-      upCost[e] = up[v][i].cost;
-      upMiddle[e] = up[v][i].middle;
-    }
+    for (std::size_t i = 0; i < up[v].size(); ++i)
+      upArcs[upBegin[v] + i] = {up[v][i].cost, up[v][i].to, up[v][i].middle};
   coreSize = n - nextRank;
 }
 
@@ -140,8 +134,8 @@ bool SubgoalGraph::Impl::unpack(NodeId a, NodeId b, std::vector<NodeId>& out) {
     bool known = false;
     for (const auto& [owner, other] : {std::pair{from, to}, std::pair{to, from}}) {
       for (std::uint32_t e = upBegin[owner]; e < upBegin[owner + 1] && !known; ++e)
-        if (upTo[e] == other) {
-          middle = upMiddle[e];
+        if (upArcs[e].to == other) {
+          middle = upArcs[e].middle;
           known = true;
         }
       if (known) break;

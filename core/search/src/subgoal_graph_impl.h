@@ -49,9 +49,16 @@ struct SubgoalGraph::Impl {
   std::vector<std::uint32_t> rank;     // per subgoal: when it was contracted, or kCoreRank
   std::vector<std::uint32_t> upBegin;  // per subgoal + 1: its arcs (to later-contracted or core subgoals; a
                                        // core subgoal's: to the core)
-  std::vector<NodeId> upTo;
-  std::vector<double> upCost;
-  std::vector<NodeId> upMiddle;  // kNoNode: an edge above; else the contracted subgoal a shortcut bypasses
+  struct SearchArc {                   // one 16-byte record: an arc's cost and head are read together
+    double cost;
+    NodeId to;
+    NodeId middle;  // kNoNode: an edge above; else the contracted subgoal a shortcut bypasses
+  };
+  std::vector<SearchArc> upArcs;
+  struct Point {
+    int x, y;
+  };
+  std::vector<Point> subgoalXY;  // per subgoal: its cell's coordinates (the heuristic needs no division)
   NodeId coreSize = 0;
   std::vector<std::pair<NodeId, NodeId>> unpackStack;
   void contract();
@@ -91,11 +98,13 @@ struct SubgoalGraph::Impl {
   bool isSubgoal(NodeId cell) const { return nodeOf[cell] != kNoNode; }
 
   // The octile distance between two cells, in the grid's costs: an edge's cost and the heuristic.
-  double octile(NodeId a, NodeId b) const {
-    const int dx = std::abs(grid.xOf(a) - grid.xOf(b)), dy = std::abs(grid.yOf(a) - grid.yOf(b));
+  double octile(Point a, Point b) const {
+    const int dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
     const int diagonal = std::min(dx, dy);
     return diagonal * diagonalStep + (std::max(dx, dy) - diagonal) * straightStep;
   }
+  Point pointOf(NodeId cell) const { return {grid.xOf(cell), grid.yOf(cell)}; }
+  double octile(NodeId a, NodeId b) const { return octile(pointOf(a), pointOf(b)); }
 
   bool diagonalMoveAllowed(int x, int y, int dx, int dy) const {
     return grid.passable(x + dx, y + dy) && grid.passable(x + dx, y) && grid.passable(x, y + dy);
