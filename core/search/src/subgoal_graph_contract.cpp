@@ -84,8 +84,15 @@ void SubgoalGraph::Impl::contract() {
         heap.pop_back();
         if (d > distance[u]) continue;
         if (d > bound) break;
-        for (const Arc& a : adjacent[u]) {
-          if (a.to == v || !live(a.to)) continue;
+        // Arcs to contracted subgoals are dropped on the way (once each): witness searches
+        // settle the core's long lists again and again.
+        std::vector<Arc>& arcs = adjacent[u];
+        std::size_t kept = 0;
+        for (std::size_t k = 0; k < arcs.size(); ++k) {
+          const Arc a = arcs[k];
+          if (!live(a.to)) continue;
+          arcs[kept++] = a;
+          if (a.to == v) continue;
           const double next = d + a.cost;
           if (next > bound || (reached[a.to] == search && distance[a.to] <= next)) continue;
           reached[a.to] = search;
@@ -93,6 +100,7 @@ void SubgoalGraph::Impl::contract() {
           heap.emplace_back(next, a.to);
           std::push_heap(heap.begin(), heap.end(), std::greater<>());
         }
+        arcs.resize(kept);
       }
       for (std::size_t k = i + 1; k < around.size(); ++k) {
         const double through = around[i].cost + around[k].cost;
