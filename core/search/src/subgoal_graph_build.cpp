@@ -132,7 +132,7 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
   s.edges = edgeTo.size();
   s.coreSubgoals = coreSize;
   s.searchArcs = upArcs.size();
-  std::size_t foundBytes = finds.capacity() * sizeof(finds[0]);
+  std::size_t foundBytes = finds.capacity() * sizeof(std::vector<NodeId>);
   for (const auto& cells : finds) foundBytes += cells.capacity() * sizeof(NodeId);
   s.bytes = nodeOf.capacity() * sizeof(NodeId) + subgoalCells.capacity() * sizeof(NodeId) +
             edgeBegin.capacity() * sizeof(std::uint32_t) + edgeTo.capacity() * sizeof(NodeId) +

@@ -1,6 +1,6 @@
-// SubgoalGraph's state, shared by the build (subgoal_graph_build.cpp) and the query
-// (subgoal_graph_query.cpp): the subgoals, their edges (compressed rows), the clearances the
-// scan reads, and the query's reusable buffers. Internal to core.
+// SubgoalGraph's state, shared by the build (subgoal_graph_build.cpp), the repair
+// (subgoal_graph_repair.cpp) and the query (subgoal_graph_query.cpp): the subgoals, their edges
+// (compressed rows), the clearances the scan reads, and the query's reusable buffers. Internal to core.
 #pragma once
 #include <algorithm>
 #include <array>

@@ -5,7 +5,7 @@
 //   if (const char* why = astar::subgoalGraphUnsupported(grid)) ...;  // fall back (the CLI: JPS or A*)
 //   sg.build();                                   // subgoals and their edges
 //   sg.findPath(start, goal, path);               // connect, search the graph, refine
-//   grid.setWall(...);  sg.findPath(...);         // the journal says the map changed: rebuilt first
+//   grid.setWall(...);  sg.findPath(...);         // the journal says the map changed: repaired first
 //
 // Subgoals: every passable cell c with a diagonal direction (dx, dy) such that c + (dx, dy) is
 // blocked while c + (dx, 0) and c + (0, dy) are passable (the cell beside a convex corner of
@@ -72,7 +72,7 @@ inline constexpr const char* kSubgoalGraphLabel = "Subgoal graph";
 const char* subgoalGraphUnsupported(const Grid& grid);
 
 struct SubgoalGraphStats {
-  // The last build (build(), refresh() or a query that rebuilt).
+  // The last build (build(), refresh() or a query that rebuilt or repaired the graph).
   double buildMilliseconds = 0.0;
   bool fullBuild = false;             // the last build covered the whole map (else: a local repair)
   std::uint32_t builds = 0;           // builds and repairs since construction
