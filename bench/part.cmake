@@ -4,6 +4,7 @@
 include(${CMAKE_CURRENT_LIST_DIR}/agents.cmake OPTIONAL)  # path_service_bench (the agents' benchmark)
 include(${CMAKE_CURRENT_LIST_DIR}/hpa.cmake OPTIONAL)  # hpa_bench (HPA* against A*)
 include(${CMAKE_CURRENT_LIST_DIR}/replan.cmake OPTIONAL)  # replan_bench (D* Lite repair vs fresh A*)
+include(${CMAKE_CURRENT_LIST_DIR}/subgoal_repair.cmake OPTIONAL)  # subgoal_repair_bench (local repair vs full build)
 
 # bench_boost uses the benchmark runner of the `astar` tool (tools/astar/bench_runner.*), so the
 # two time and report the same way; it needs the tool's sources, not its target.

@@ -3,6 +3,7 @@
 // the maps it does not apply to, and after random edits it answers like a fresh build.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -142,47 +143,69 @@ TEST(SubgoalGraph, RefusesMapsItDoesNotApplyToAndSaysWhy) {
   }
 }
 
-TEST(SubgoalGraph, AfterRandomEditsAnswersLikeAFreshBuild) {
+// The graph as cells: subgoals and every edge. Equal between two graphs: the same graph.
+void expectSameGraph(const SubgoalGraph& kept, const SubgoalGraph& fresh) {
+  ASSERT_TRUE(
+      std::equal(kept.subgoals().begin(), kept.subgoals().end(), fresh.subgoals().begin(), fresh.subgoals().end()));
+  std::vector<std::pair<NodeId, NodeId>> keptEdges, freshEdges;
+  kept.edges(keptEdges);
+  fresh.edges(freshEdges);
+  ASSERT_EQ(keptEdges, freshEdges);
+}
+
+TEST(SubgoalGraph, AfterRandomEditsTheLocalRepairEqualsAFreshBuild) {
   Rng rng(3636);
-  int compared = 0;
-  for (int round = 0; round < 60; ++round) {
-    Grid g = subgoalGrid(rng, 28, 0.2);
+  int compared = 0, repairs = 0;
+  for (int round = 0; round < 80; ++round) {
+    Grid g = subgoalGrid(rng, 28, 0.05 * (round % 7));
     SubgoalGraph kept(g);
     ASSERT_FALSE(kept.build());
     std::vector<NodeId> path, freshPath;
-    for (int batch = 0; batch < 4; ++batch) {
+    for (int batch = 0; batch < 5; ++batch) {
+      // Walls added and removed, single cells and small blocks, anywhere (borders included).
       const int edits = 1 + rng.below(6);
       for (int i = 0; i < edits; ++i) {
-        const int x = rng.below(g.width()), y = rng.below(g.height());
-        if (g.passable(x, y))
-          (void)g.setWall(x, y);
-        else
-          (void)g.setCost(x, y, 1.0);
+        const int x0 = rng.below(g.width()), y0 = rng.below(g.height()), side = 1 + rng.below(3) / 2;
+        const bool wall = rng.below(2) == 0;
+        for (int y = y0; y < std::min(g.height(), y0 + side); ++y)
+          for (int x = x0; x < std::min(g.width(), x0 + side); ++x) {
+            if (wall)
+              (void)g.setWall(x, y);
+            else
+              (void)g.setCost(x, y, 1.0);
+          }
       }
-      ASSERT_TRUE(kept.stale());
-      SubgoalGraph fresh(g);
-      ASSERT_FALSE(fresh.build());
+      if (!kept.stale()) continue;  // every edit set a cell to what it was
       ASSERT_FALSE(kept.refresh()) << kept.message();
       EXPECT_FALSE(kept.stale());
-      EXPECT_TRUE(kept.stats().fullBuild);
-      std::vector<std::pair<NodeId, NodeId>> keptEdges, freshEdges;
-      kept.edges(keptEdges);
-      fresh.edges(freshEdges);
-      ASSERT_EQ(keptEdges, freshEdges);
-      ASSERT_TRUE(
-          std::equal(kept.subgoals().begin(), kept.subgoals().end(), fresh.subgoals().begin(), fresh.subgoals().end()));
-      for (int q = 0; q < 10; ++q) {
-        const NodeId a = astar::testing::randomPassable(rng, g), b = astar::testing::randomPassable(rng, g);
+      EXPECT_FALSE(kept.stats().fullBuild);  // repaired, not rebuilt
+      ++repairs;
+      SubgoalGraph fresh(g);
+      ASSERT_FALSE(fresh.build());
+      expectSameGraph(kept, fresh);
+      if (HasFatalFailure()) return;
+      EXPECT_LE(kept.stats().rescanned, fresh.stats().rescanned);
+      for (int q = 0; q < 4; ++q) {
+        const NodeId a = astar::testing::randomPassable(rng, g);
         if (a == astar::kNoNode) break;
-        const SearchStatus s = kept.findPath(a, b, path);
-        ASSERT_EQ(s, fresh.findPath(a, b, freshPath));
-        if (s == SearchStatus::Found) {
+        const std::vector<double> distance = astar::testing::referenceDistances(g, a);
+        for (int k = 0; k < 8; ++k) {
+          const NodeId b = astar::testing::randomPassable(rng, g);
+          const SearchStatus s = kept.findPath(a, b, path);
+          ASSERT_EQ(s, fresh.findPath(a, b, freshPath));
+          if (std::isinf(distance[b])) {
+            ASSERT_EQ(s, SearchStatus::NoPath);
+            continue;
+          }
+          ASSERT_EQ(s, SearchStatus::Found) << kept.message();
+          ASSERT_NEAR(kept.stats().pathCost, distance[b], 1e-9 * std::max(1.0, distance[b]));
           ASSERT_DOUBLE_EQ(kept.stats().pathCost, fresh.stats().pathCost);
+          ASSERT_TRUE(astar::testing::isValidPath(g, path, a, b, kept.stats().pathCost));
+          ++compared;
         }
-        ++compared;
       }
     }
-    // An edit then a query: the query rebuilds first.
+    // An edit then a query: the query repairs first.
     const NodeId a = astar::testing::randomPassable(rng, g);
     if (a == astar::kNoNode) continue;
     const std::uint32_t builds = kept.stats().builds;
@@ -199,7 +222,58 @@ TEST(SubgoalGraph, AfterRandomEditsAnswersLikeAFreshBuild) {
       EXPECT_NEAR(kept.stats().pathCost, distance[c], 1e-9 * std::max(1.0, distance[c]));
     }
   }
-  EXPECT_GT(compared, 1000);
+  EXPECT_GT(repairs, 300);
+  EXPECT_GT(compared, 5000);
+}
+
+TEST(SubgoalGraph, RuleChangesAndMassEditsBuildAgainFromTheWholeMap) {
+  Rng rng(37);
+  Grid g = subgoalGrid(rng, 24, 0.2);
+  SubgoalGraph kept(g);
+  ASSERT_FALSE(kept.build());
+  (void)g.setDiagonal(DiagonalMovement::Never);
+  EXPECT_TRUE(kept.refresh());  // no longer applies
+  EXPECT_FALSE(kept.built());
+  g.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);
+  ASSERT_FALSE(kept.build());
+  // A map-wide cost change (every step scales): the whole map again, equal to a fresh build.
+  for (NodeId n = 0; n < g.cellCount(); ++n)
+    if (g.passable(n)) (void)g.setCost(g.xOf(n), g.yOf(n), 2.0);
+  ASSERT_FALSE(kept.refresh()) << kept.message();
+  EXPECT_TRUE(kept.stats().fullBuild);
+  SubgoalGraph fresh(g);
+  ASSERT_FALSE(fresh.build());
+  expectSameGraph(kept, fresh);
+}
+
+// Repairs on a Moving AI map: the repaired graph equals a fresh build after each batch.
+TEST(SubgoalGraph, RepairsOnAMovingAiMapEqualAFreshBuild) {
+  if (!std::filesystem::exists(astar::testing::benchDir()))
+    GTEST_SKIP() << "Moving AI maps not found at " << astar::testing::benchDir() << " (set ASTAR_MAPS_BENCH)";
+  astar::MapDocument map;
+  astar::Scenario scenario;
+  const std::string problem = astar::testing::loadBenchMap("den312d", map, scenario);
+  ASSERT_TRUE(problem.empty()) << problem;
+  Grid& g = map.grid;
+  g.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);
+  SubgoalGraph kept(g);
+  ASSERT_FALSE(kept.build());
+  Rng rng(312);
+  for (int batch = 0; batch < 20; ++batch) {
+    for (int i = 0; i < 3; ++i) {
+      const int x = rng.below(g.width()), y = rng.below(g.height());
+      if (g.passable(x, y))
+        (void)g.setWall(x, y);
+      else
+        (void)g.setCost(x, y, 1.0);
+    }
+    ASSERT_FALSE(kept.refresh()) << kept.message();
+    EXPECT_FALSE(kept.stats().fullBuild);
+    SubgoalGraph fresh(g);
+    ASSERT_FALSE(fresh.build());
+    expectSameGraph(kept, fresh);
+    if (HasFatalFailure()) return;
+  }
 }
 
 // Moving AI: a sample of rows per map (every row with ASTAR_LONG_TESTS=1, `make test-long`).

@@ -1,5 +1,6 @@
 // Subgoal graph build: the subgoals (convex corners), the clearances the scan reads, and the
-// edges (the scan from every subgoal, kept both ways). See subgoal_graph.h for the rules.
+// edges (the scan from every subgoal, kept both ways). See subgoal_graph.h for the rules; the
+// local repair after edits is in subgoal_graph_repair.cpp.
 #include <algorithm>
 #include <chrono>
 #include <utility>
@@ -38,6 +39,112 @@ const char* subgoalGraphUnsupported(const Grid& grid) {
 SubgoalGraph::SubgoalGraph(const Grid& grid) : impl_(std::make_unique<Impl>(grid)) {}
 SubgoalGraph::~SubgoalGraph() = default;
 
+bool SubgoalGraph::Impl::subgoalAt(int x, int y) const { return grid.passable(x, y) && besideConvexCorner(grid, x, y); }
+
+void SubgoalGraph::Impl::clearanceColumn(int x) {
+  auto openCell = [&](int cx, int cy) { return grid.passable(cx, cy) && !isSubgoal(grid.index(cx, cy)); };
+  for (int y = 0; y < height; ++y)
+    clearance[grid.index(x, y)][North] =
+        openCell(x, y - 1) ? static_cast<std::uint16_t>(1 + clearance[grid.index(x, y - 1)][North]) : std::uint16_t{0};
+  for (int y = height - 1; y >= 0; --y)
+    clearance[grid.index(x, y)][South] =
+        openCell(x, y + 1) ? static_cast<std::uint16_t>(1 + clearance[grid.index(x, y + 1)][South]) : std::uint16_t{0};
+}
+
+void SubgoalGraph::Impl::clearanceRow(int y) {
+  auto openCell = [&](int cx, int cy) { return grid.passable(cx, cy) && !isSubgoal(grid.index(cx, cy)); };
+  for (int x = 0; x < width; ++x)
+    clearance[grid.index(x, y)][West] =
+        openCell(x - 1, y) ? static_cast<std::uint16_t>(1 + clearance[grid.index(x - 1, y)][West]) : std::uint16_t{0};
+  for (int x = width - 1; x >= 0; --x)
+    clearance[grid.index(x, y)][East] =
+        openCell(x + 1, y) ? static_cast<std::uint16_t>(1 + clearance[grid.index(x + 1, y)][East]) : std::uint16_t{0};
+}
+
+void SubgoalGraph::Impl::rescan(NodeId s) {
+  std::vector<NodeId>& cells = finds[s];
+  cells.clear();
+  const NodeId self = subgoalCells[s];
+  scan(self, kNoNode, [&](NodeId cell) {
+    if (cell != self) cells.push_back(cell);
+  });
+  std::sort(cells.begin(), cells.end());
+  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+}
+
+void SubgoalGraph::Impl::assembleEdges() {
+  // Each scan's finds, both ways: count per row, fill, then sort each (short) row without repeats.
+  const NodeId n = static_cast<NodeId>(subgoalCells.size());
+  std::vector<std::uint32_t> begin(static_cast<std::size_t>(n) + 1, 0);
+  for (NodeId s = 0; s < n; ++s)
+    for (NodeId cell : finds[s]) {
+      ++begin[s + 1];
+      ++begin[nodeOf[cell] + 1];
+    }
+  for (NodeId s = 0; s < n; ++s) begin[s + 1] += begin[s];
+  std::vector<NodeId> to(begin[n]);
+  std::vector<std::uint32_t> fill(begin.begin(), begin.end() - 1);
+  for (NodeId s = 0; s < n; ++s)
+    for (NodeId cell : finds[s]) {
+      const NodeId t = nodeOf[cell];
+      to[fill[s]++] = t;
+      to[fill[t]++] = s;
+    }
+  edgeBegin.assign(static_cast<std::size_t>(n) + 1, 0);
+  edgeTo.clear();
+  edgeCost.clear();
+  for (NodeId s = 0; s < n; ++s) {
+    const auto first = to.begin() + begin[s], last = to.begin() + begin[s + 1];
+    std::sort(first, last);
+    for (auto it = first; it != last; ++it)
+      if (it == first || *it != *(it - 1)) {
+        edgeTo.push_back(*it);
+        edgeCost.push_back(octile(subgoalCells[s], subgoalCells[*it]));
+      }
+    edgeBegin[s + 1] = static_cast<std::uint32_t>(edgeTo.size());
+  }
+}
+
+void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time_point began) {
+  const auto contracting = std::chrono::steady_clock::now();
+  contract();
+  const NodeId n = static_cast<NodeId>(subgoalCells.size());
+  subgoalXY.resize(n);
+  for (NodeId s = 0; s < n; ++s) subgoalXY[s] = pointOf(subgoalCells[s]);
+  // The query's buffers, sized once per build so a query does not allocate for them.
+  states.assign(static_cast<std::size_t>(n) + 2, {});
+  upward.assign(static_cast<std::size_t>(n) + 2, {});
+  upwardOpen.reserve(64);
+  unpackStack.reserve(64);
+  generation = 0;
+  open.reserve(64);
+  startLinks.reserve(64);
+
+  mark = grid.journalMark();
+  built = true;
+  SubgoalGraphStats& s = stats;
+  const std::uint32_t builds = s.builds, rescanned = s.rescanned;
+  s = SubgoalGraphStats{};
+  s.builds = builds + 1;
+  s.fullBuild = whole;
+  s.rescanned = whole ? n : rescanned;
+  s.subgoals = n;
+  s.edges = edgeTo.size();
+  s.coreSubgoals = coreSize;
+  s.searchArcs = upArcs.size();
+  std::size_t foundBytes = finds.capacity() * sizeof(std::vector<NodeId>);
+  for (const auto& cells : finds) foundBytes += cells.capacity() * sizeof(NodeId);
+  s.bytes = nodeOf.capacity() * sizeof(NodeId) + subgoalCells.capacity() * sizeof(NodeId) +
+            edgeBegin.capacity() * sizeof(std::uint32_t) + edgeTo.capacity() * sizeof(NodeId) +
+            edgeCost.capacity() * sizeof(double) + clearance.capacity() * sizeof(clearance[0]) + foundBytes +
+            rank.capacity() * sizeof(std::uint32_t) + upBegin.capacity() * sizeof(std::uint32_t) +
+            upArcs.capacity() * sizeof(SearchArc) + subgoalXY.capacity() * sizeof(Point) +
+            (states.capacity() + upward.capacity()) * sizeof(NodeState);
+  const auto done = std::chrono::steady_clock::now();
+  s.contractMilliseconds = std::chrono::duration<double, std::milli>(done - contracting).count();
+  s.buildMilliseconds = std::chrono::duration<double, std::milli>(done - began).count();
+}
+
 Error SubgoalGraph::build() {
   Impl& m = *impl_;
   if (const char* why = subgoalGraphUnsupported(m.grid)) {
@@ -47,90 +154,29 @@ Error SubgoalGraph::build() {
   const auto began = std::chrono::steady_clock::now();
   const Grid& grid = m.grid;
   const int w = grid.width(), h = grid.height();
-  const NodeId cells = grid.cellCount();
   m.width = w;
   m.height = h;
   m.straightStep = grid.straightCost() * grid.minCost();
   m.diagonalStep = grid.diagonalCost() * grid.minCost();
 
-  m.nodeOf.assign(cells, kNoNode);
+  m.nodeOf.assign(grid.cellCount(), kNoNode);
   m.subgoalCells.clear();
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x)
-      if (grid.passable(x, y) && besideConvexCorner(grid, x, y)) {
+      if (m.subgoalAt(x, y)) {
         m.nodeOf[grid.index(x, y)] = static_cast<NodeId>(m.subgoalCells.size());
         m.subgoalCells.push_back(grid.index(x, y));
       }
-
   // Clearance of a cell = 1 + its neighbour's when that neighbour is passable and no subgoal.
-  m.clearance.assign(cells, {});
-  auto open = [&](int x, int y) { return grid.passable(x, y) && !m.isSubgoal(grid.index(x, y)); };
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      if (open(x, y - 1))
-        m.clearance[grid.index(x, y)][North] = static_cast<std::uint16_t>(1 + m.clearance[grid.index(x, y - 1)][North]);
-      if (open(x - 1, y))
-        m.clearance[grid.index(x, y)][West] = static_cast<std::uint16_t>(1 + m.clearance[grid.index(x - 1, y)][West]);
-    }
-  for (int y = h - 1; y >= 0; --y)
-    for (int x = w - 1; x >= 0; --x) {
-      if (open(x, y + 1))
-        m.clearance[grid.index(x, y)][South] = static_cast<std::uint16_t>(1 + m.clearance[grid.index(x, y + 1)][South]);
-      if (open(x + 1, y))
-        m.clearance[grid.index(x, y)][East] = static_cast<std::uint16_t>(1 + m.clearance[grid.index(x + 1, y)][East]);
-    }
+  m.clearance.assign(grid.cellCount(), {});
+  for (int x = 0; x < w; ++x) m.clearanceColumn(x);
+  for (int y = 0; y < h; ++y) m.clearanceRow(y);
 
-  // Edges: every scan's finds, both ways, then sorted into rows without repeats.
-  std::vector<std::pair<NodeId, NodeId>> pairs;
   const NodeId n = static_cast<NodeId>(m.subgoalCells.size());
-  for (NodeId s = 0; s < n; ++s)
-    m.scan(m.subgoalCells[s], kNoNode, [&](NodeId cell) {
-      const NodeId t = m.nodeOf[cell];
-      if (t == s) return;
-      pairs.emplace_back(s, t);
-      pairs.emplace_back(t, s);
-    });
-  std::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-  m.edgeBegin.assign(static_cast<std::size_t>(n) + 1, 0);
-  m.edgeTo.resize(pairs.size());
-  m.edgeCost.resize(pairs.size());
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    ++m.edgeBegin[pairs[i].first + 1];
-    m.edgeTo[i] = pairs[i].second;
-    m.edgeCost[i] = m.octile(m.subgoalCells[pairs[i].first], m.subgoalCells[pairs[i].second]);
-  }
-  for (NodeId s = 0; s < n; ++s) m.edgeBegin[s + 1] += m.edgeBegin[s];
-
-  m.contract();
-
-  // The query's buffers, sized once per build so a query does not allocate for them.
-  m.states.assign(static_cast<std::size_t>(n) + 2, {});
-  m.upward.assign(static_cast<std::size_t>(n) + 2, {});
-  m.upwardOpen.reserve(64);
-  m.unpackStack.reserve(64);
-  m.generation = 0;
-  m.open.reserve(64);
-  m.startLinks.reserve(64);
-
-  m.mark = grid.journalMark();
-  m.built = true;
-  SubgoalGraphStats& s = m.stats;
-  const std::uint32_t builds = s.builds;
-  s = SubgoalGraphStats{};
-  s.builds = builds + 1;
-  s.fullBuild = true;
-  s.subgoals = n;
-  s.edges = m.edgeTo.size();
-  s.coreSubgoals = m.coreSize;
-  s.searchArcs = m.upTo.size();
-  s.bytes = m.nodeOf.capacity() * sizeof(NodeId) + m.subgoalCells.capacity() * sizeof(NodeId) +
-            m.edgeBegin.capacity() * sizeof(std::uint32_t) + m.edgeTo.capacity() * sizeof(NodeId) +
-            m.edgeCost.capacity() * sizeof(double) + m.clearance.capacity() * sizeof(m.clearance[0]) +
-            m.rank.capacity() * sizeof(std::uint32_t) + m.upBegin.capacity() * sizeof(std::uint32_t) +
-            m.upTo.capacity() * (sizeof(NodeId) + sizeof(double) + sizeof(NodeId)) +
-            (m.states.capacity() + m.upward.capacity()) * sizeof(Impl::NodeState);
-  s.buildMilliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  m.finds.assign(n, {});
+  for (NodeId s = 0; s < n; ++s) m.rescan(s);
+  m.assembleEdges();
+  m.finishBuild(true, began);
   return {};
 }
 
@@ -140,7 +186,14 @@ Error SubgoalGraph::refresh() {
     m.message = "the subgoal graph was not built";
     return Error{m.message};
   }
-  if (!stale()) return {};
+  const MapChanges changes = m.grid.changesSince(m.mark);
+  if (changes.none()) return {};
+  if (!changes.everything && changes.portalEnds.empty() && !subgoalGraphUnsupported(m.grid) &&
+      m.grid.straightCost() * m.grid.minCost() == m.straightStep &&
+      m.grid.diagonalCost() * m.grid.minCost() == m.diagonalStep) {
+    m.repair(changes.cells);
+    return {};
+  }
   Error e = build();
   if (e) m.built = false;  // the map no longer suits the graph: queries refuse until it does
   return e;

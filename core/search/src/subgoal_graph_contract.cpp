@@ -84,8 +84,15 @@ void SubgoalGraph::Impl::contract() {
         heap.pop_back();
         if (d > distance[u]) continue;
         if (d > bound) break;
-        for (const Arc& a : adjacent[u]) {
-          if (a.to == v || !live(a.to)) continue;
+        // Arcs to contracted subgoals are dropped on the way (once each): witness searches
+        // settle the core's long lists again and again.
+        std::vector<Arc>& arcs = adjacent[u];
+        std::size_t kept = 0;
+        for (std::size_t k = 0; k < arcs.size(); ++k) {
+          const Arc a = arcs[k];
+          if (!live(a.to)) continue;
+          arcs[kept++] = a;
+          if (a.to == v) continue;
           const double next = d + a.cost;
           if (next > bound || (reached[a.to] == search && distance[a.to] <= next)) continue;
           reached[a.to] = search;
@@ -93,6 +100,7 @@ void SubgoalGraph::Impl::contract() {
           heap.emplace_back(next, a.to);
           std::push_heap(heap.begin(), heap.end(), std::greater<>());
         }
+        arcs.resize(kept);
       }
       for (std::size_t k = i + 1; k < around.size(); ++k) {
         const double through = around[i].cost + around[k].cost;
@@ -115,16 +123,10 @@ void SubgoalGraph::Impl::contract() {
 
   upBegin.assign(static_cast<std::size_t>(n) + 1, 0);
   for (NodeId v = 0; v < n; ++v) upBegin[v + 1] = upBegin[v] + static_cast<std::uint32_t>(up[v].size());
-  upTo.resize(upBegin[n]);
-  upCost.resize(upBegin[n]);
-  upMiddle.resize(upBegin[n]);
+  upArcs.resize(upBegin[n]);
   for (NodeId v = 0; v < n; ++v)
-    for (std::size_t i = 0; i < up[v].size(); ++i) {
-      const std::uint32_t e = upBegin[v] + static_cast<std::uint32_t>(i);
-      upTo[e] = up[v][i].to;
-      upCost[e] = up[v][i].cost;
-      upMiddle[e] = up[v][i].middle;
-    }
+    for (std::size_t i = 0; i < up[v].size(); ++i)
+      upArcs[upBegin[v] + i] = {up[v][i].cost, up[v][i].to, up[v][i].middle};
   coreSize = n - nextRank;
 }
 
@@ -140,8 +142,8 @@ bool SubgoalGraph::Impl::unpack(NodeId a, NodeId b, std::vector<NodeId>& out) {
     bool known = false;
     for (const auto& [owner, other] : {std::pair{from, to}, std::pair{to, from}}) {
       for (std::uint32_t e = upBegin[owner]; e < upBegin[owner + 1] && !known; ++e)
-        if (upTo[e] == other) {
-          middle = upMiddle[e];
+        if (upArcs[e].to == other) {
+          middle = upArcs[e].middle;
           known = true;
         }
       if (known) break;

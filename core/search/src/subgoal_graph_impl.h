@@ -1,10 +1,12 @@
-// SubgoalGraph's state, shared by the build (subgoal_graph_build.cpp) and the query
-// (subgoal_graph_query.cpp): the subgoals, their edges (compressed rows), the clearances the
-// scan reads, and the query's reusable buffers. Internal to core.
+// SubgoalGraph's state, shared by the build (subgoal_graph_build.cpp), the repair
+// (subgoal_graph_repair.cpp) and the query (subgoal_graph_query.cpp): the subgoals, their edges
+// (compressed rows), the clearances the scan reads, and the query's reusable buffers. Internal to core.
 #pragma once
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -28,15 +30,35 @@ struct SubgoalGraph::Impl {
   std::vector<std::uint32_t> edgeBegin;  // per subgoal + 1: where its edges start in edgeTo
   std::vector<NodeId> edgeTo;            // subgoal indices
   std::vector<double> edgeCost;          // parallel to edgeTo: the octile distance
+  // Per subgoal: the cells its own scan found (ascending, itself left out). The edges are these
+  // both ways; kept so that a repair rescans only the subgoals an edit can reach.
+  std::vector<std::vector<NodeId>> finds;
+
+  // The build's steps (subgoal_graph_build.cpp), shared with the local repair.
+  bool subgoalAt(int x, int y) const;  // passable and beside a convex corner, on the grid as it is
+  void clearanceColumn(int x);         // North and South clearances of a column, from nodeOf and the grid
+  void clearanceRow(int y);            // West and East
+  void rescan(NodeId s);               // finds[s] again
+  void assembleEdges();                // edgeBegin, edgeTo, edgeCost from every finds list
+  void finishBuild(bool whole, std::chrono::steady_clock::time_point began);  // contract, buffers, stats
+  // The local repair (subgoal_graph_repair.cpp): the map changed only at `cells` (same rules).
+  void repair(std::span<const NodeId> cells);
 
   // The contraction hierarchy over those edges (subgoal_graph_contract.cpp): what a query searches.
   static constexpr std::uint32_t kCoreRank = 0xFFFFFFFFu;
   std::vector<std::uint32_t> rank;     // per subgoal: when it was contracted, or kCoreRank
   std::vector<std::uint32_t> upBegin;  // per subgoal + 1: its arcs (to later-contracted or core subgoals; a
                                        // core subgoal's: to the core)
-  std::vector<NodeId> upTo;
-  std::vector<double> upCost;
-  std::vector<NodeId> upMiddle;  // kNoNode: an edge above; else the contracted subgoal a shortcut bypasses
+  struct SearchArc {                   // one 16-byte record: an arc's cost and head are read together
+    double cost;
+    NodeId to;
+    NodeId middle;  // kNoNode: an edge above; else the contracted subgoal a shortcut bypasses
+  };
+  std::vector<SearchArc> upArcs;
+  struct Point {
+    int x, y;
+  };
+  std::vector<Point> subgoalXY;  // per subgoal: its cell's coordinates (the heuristic needs no division)
   NodeId coreSize = 0;
   std::vector<std::pair<NodeId, NodeId>> unpackStack;
   void contract();
@@ -76,11 +98,13 @@ struct SubgoalGraph::Impl {
   bool isSubgoal(NodeId cell) const { return nodeOf[cell] != kNoNode; }
 
   // The octile distance between two cells, in the grid's costs: an edge's cost and the heuristic.
-  double octile(NodeId a, NodeId b) const {
-    const int dx = std::abs(grid.xOf(a) - grid.xOf(b)), dy = std::abs(grid.yOf(a) - grid.yOf(b));
+  double octile(Point a, Point b) const {
+    const int dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
     const int diagonal = std::min(dx, dy);
     return diagonal * diagonalStep + (std::max(dx, dy) - diagonal) * straightStep;
   }
+  Point pointOf(NodeId cell) const { return {grid.xOf(cell), grid.yOf(cell)}; }
+  double octile(NodeId a, NodeId b) const { return octile(pointOf(a), pointOf(b)); }
 
   bool diagonalMoveAllowed(int x, int y, int dx, int dy) const {
     return grid.passable(x + dx, y + dy) && grid.passable(x + dx, y) && grid.passable(x, y + dy);

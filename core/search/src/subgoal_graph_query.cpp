@@ -103,6 +103,8 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
   // The goal's side: an upward search (Dijkstra) from the subgoals its scan finds, stopping at
   // the core; its distances join the forward search to the goal.
   auto cellOf = [&](NodeId node) { return node < n ? m.subgoalCells[node] : node == startNode ? start : goal; };
+  const Impl::Point startXY = m.pointOf(start), goalXY = m.pointOf(goal);
+  auto pointOf = [&](NodeId node) { return node < n ? m.subgoalXY[node] : node == startNode ? startXY : goalXY; };
   m.upwardOpen.clear();
   auto relaxUpward = [&](NodeId from, NodeId to, double g) {
     Impl::NodeState& s = m.upward[to];
@@ -128,7 +130,7 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     ++stats.expanded;
     if (m.rank[top.node] == Impl::kCoreRank) continue;  // the forward search crosses the core
     for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
-      relaxUpward(top.node, m.upTo[e], top.g + m.upCost[e]);
+      relaxUpward(top.node, m.upArcs[e].to, top.g + m.upArcs[e].cost);
   }
 
   // The start's side: A* (octile distance, consistent on every arc) over upward arcs, the core's
@@ -137,7 +139,7 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     Impl::NodeState& s = m.states[to];
     if (s.seen == generation && (s.closed || s.g <= g)) return;
     s = {g, from, generation, false};
-    m.open.push_back({g + m.octile(cellOf(to), goal), g, to});
+    m.open.push_back({g + m.octile(pointOf(to), goalXY), g, to});
     std::push_heap(m.open.begin(), m.open.end(), Impl::Later{});
   };
   m.open.clear();
@@ -161,7 +163,7 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
       continue;
     }
     for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
-      relax(top.node, m.upTo[e], top.g + m.upCost[e]);
+      relax(top.node, m.upArcs[e].to, top.g + m.upArcs[e].cost);
     const Impl::NodeState& back = m.upward[top.node];
     if (back.seen == generation) relax(top.node, goalNode, top.g + back.g);
   }

@@ -5,7 +5,7 @@
 //   if (const char* why = astar::subgoalGraphUnsupported(grid)) ...;  // fall back (the CLI: JPS or A*)
 //   sg.build();                                   // subgoals and their edges
 //   sg.findPath(start, goal, path);               // connect, search the graph, refine
-//   grid.setWall(...);  sg.findPath(...);         // the journal says the map changed: rebuilt first
+//   grid.setWall(...);  sg.findPath(...);         // the journal says the map changed: repaired first
 //
 // Subgoals: every passable cell c with a diagonal direction (dx, dy) such that c + (dx, dy) is
 // blocked while c + (dx, 0) and c + (0, dy) are passable (the cell beside a convex corner of
@@ -43,10 +43,12 @@
 // build() with the reason subgoalGraphUnsupported gives; the CLI's runner then answers with JPS
 // (or A*, where JPS falls back) and says so.
 //
-// Edits: the graph keeps the grid's JournalMark. When the grid changed since (any wall, cost or
-// rule change), the next refresh() or findPath() builds the graph again from the whole map (a
-// full rebuild: a wall can change the edges of subgoals far away, along a whole row of sight;
-// stats().fullBuild says so). Building costs one pass over the map plus the subgoals' scans.
+// Edits: the graph keeps the grid's JournalMark. When the grid changed since, the next refresh()
+// or findPath() repairs it locally when only cells changed under the same rules (subgoals only
+// around the edited cells; edges only of the subgoals whose scan can read a changed cell, found
+// by walking the scan's runs backwards from it; subgoal_graph_repair.cpp), then builds the
+// contraction hierarchy again (it is not local); a load, a rule change or portals build all of
+// it again (stats().fullBuild says which). Either way the graph equals a fresh build's.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -70,10 +72,12 @@ inline constexpr const char* kSubgoalGraphLabel = "Subgoal graph";
 const char* subgoalGraphUnsupported(const Grid& grid);
 
 struct SubgoalGraphStats {
-  // The last build (build(), refresh() or a query that rebuilt).
+  // The last build (build(), refresh() or a query that rebuilt or repaired the graph).
   double buildMilliseconds = 0.0;
-  bool fullBuild = false;    // the last build covered the whole map (always so today)
-  std::uint32_t builds = 0;  // builds since construction
+  bool fullBuild = false;             // the last build covered the whole map (else: a local repair)
+  std::uint32_t builds = 0;           // builds and repairs since construction
+  std::uint32_t rescanned = 0;        // subgoals whose scans the last build or repair ran
+  double contractMilliseconds = 0.0;  // of buildMilliseconds: the contraction hierarchy
   std::uint32_t subgoals = 0;
   std::uint64_t edges = 0;         // directed edges (each pair counted both ways)
   std::uint32_t coreSubgoals = 0;  // subgoals the contraction hierarchy left uncontracted
