@@ -2,13 +2,14 @@
 // name, trait or limit is typed again in JavaScript.
 //
 //   { algorithms: [{name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, preprocessed,
-//   jumps, anyAngle, frontier, note}],
+//   jumps, anyAngle, anyAgentSize, frontier, note}],
 //     defaults: {algorithm, weight}, heuristics: [name], heuristicLabels: [label],
 //     defaultHeuristics: {square: [name by movement], hex: [...]},
 //     generators: [{name, label, description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity,
 //     usesTunnels}], movements: [{name, description}], costModels: [name], cellShapes: [name], directions: [{name, dx,
 //     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {minGridSide, maxGridSide, maxGoals, maxPortals,
-//     minCellCost, maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize, defaultClusterSize},
+//     minCellCost, maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize, defaultClusterSize,
+//     minAgentSize, maxAgentSize},
 //     planners: [{name, label, kind, optimal, bounded, usesHeuristic, preprocessed, incremental, anyAngle,
 //     plainSquareGrids, options: [name],
 //     bounds: [{min, max, factor}], boundText, note}], plannerOptions: [name],
@@ -56,6 +57,7 @@ val algorithmList() {
     o.set("preprocessed", a.preprocessed);
     o.set("jumps", a.jumps);
     o.set("anyAngle", a.anyAngle);
+    o.set("anyAgentSize", a.anyAgentSize);
     o.set("frontier", std::string(astar::frontierName(a.frontier)));
     o.set("note", std::string(a.note));
     return o;
@@ -229,6 +231,8 @@ val registry() {
   limits.set("minClusterSize", astar::kMinClusterSize);
   limits.set("maxClusterSize", astar::kMaxClusterSize);
   limits.set("defaultClusterSize", astar::kDefaultClusterSize);
+  limits.set("minAgentSize", astar::kMinAgentSize);
+  limits.set("maxAgentSize", astar::kMaxAgentSize);
   r.set("limits", limits);
   r.set("planners", plannerList());
   r.set("plannerOptions", listOf(astar::kPlannerOptionCount, [](int k) {
