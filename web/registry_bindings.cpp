@@ -3,13 +3,14 @@
 // (json_text.h: one boundary call per property was ~0.4 s of a phone's page load).
 //
 //   { algorithms: [{name, label, usesHeuristic, optimal, weighted, heuristicOnly, squareUniformGrids, preprocessed,
-//   jumps, anyAngle, frontier, note}],
+//   jumps, anyAngle, anyAgentSize, frontier, note}],
 //     defaults: {algorithm, weight}, heuristics: [name], heuristicLabels: [label],
 //     defaultHeuristics: {square: [name by movement], hex: [...]},
 //     generators: [{name, label, description, minWidth, minHeight, defaultWidth, defaultHeight, usesDensity,
 //     usesTunnels}], movements: [{name, description}], costModels: [name], cellShapes: [name], directions: [{name, dx,
 //     dy}], statuses: [{name, label}], replanStatuses: [name], limits: {minGridSide, maxGridSide, maxGoals, maxPortals,
-//     minCellCost, maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize, defaultClusterSize},
+//     minCellCost, maxCost, maxSearchNodes, minWeight, maxWeight, minClusterSize, maxClusterSize, defaultClusterSize,
+//     minAgentSize, maxAgentSize},
 //     planners: [{name, label, kind, optimal, bounded, usesHeuristic, preprocessed, incremental, anyAngle,
 //     plainSquareGrids, options: [name],
 //     bounds: [{min, max, factor}], boundText, note}], plannerOptions: [name],
@@ -60,6 +61,7 @@ JsonText algorithmList() {
     o.set("preprocessed", a.preprocessed);
     o.set("jumps", a.jumps);
     o.set("anyAngle", a.anyAngle);
+    o.set("anyAgentSize", a.anyAgentSize);
     o.set("frontier", astar::frontierName(a.frontier));
     o.set("note", a.note);
     return o;
@@ -185,6 +187,8 @@ JsonText limitList() {
   limits.set("minClusterSize", astar::kMinClusterSize);
   limits.set("maxClusterSize", astar::kMaxClusterSize);
   limits.set("defaultClusterSize", astar::kDefaultClusterSize);
+  limits.set("minAgentSize", astar::kMinAgentSize);
+  limits.set("maxAgentSize", astar::kMaxAgentSize);
   return limits;
 }
 

@@ -19,7 +19,7 @@ export type MovementName = 'never' | 'only-when-no-obstacles' | 'if-at-most-one-
 export type SearchStatus = 'idle' | 'in-progress' | 'found' | 'no-path' | 'invalid-input';
 export type PlannerName = 'astar' | 'weighted-astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'jps-plus' | 'theta' | 'lazy-theta' | 'hpa' | 'd-star-lite' | 'turn-aware' | 'subgoal' | 'navmesh';
 export type PlannerKind = 'search' | 'hierarchical' | 'replanning' | 'turn-aware' | 'subgoal-graph' | 'navmesh';
-export type PlannerOptionName = 'heuristic' | 'weight' | 'wrap-aware' | 'portal-aware' | 'reopen' | 'goal-bounding-cells' | 'cluster-size' | 'turn-cost' | 'no-reverse' | 'heading';
+export type PlannerOptionName = 'heuristic' | 'weight' | 'wrap-aware' | 'portal-aware' | 'reopen' | 'goal-bounding-cells' | 'cluster-size' | 'turn-cost' | 'no-reverse' | 'heading' | 'agent-size';
 
 export interface SearchOptions {
   /** Default 'astar'. */
@@ -79,6 +79,8 @@ export interface AlgorithmInfo {
   jumps: boolean;
   /** The path's consecutive cells are joined by straight segments, not moves; square grids only. */
   anyAngle: boolean;
+  /** Moves agents bigger than one cell (SearchOptions::agentSize); false: runs as A* for them. */
+  anyAgentSize: boolean;
   frontier: 'priority' | 'queue' | 'stack';
   note: string;
 }
@@ -119,6 +121,8 @@ export interface Limits {
   minClusterSize: number;
   maxClusterSize: number;
   defaultClusterSize: number;
+  minAgentSize: number;
+  maxAgentSize: number;
 }
 
 /** Core's names, traits and limits (registry()). */

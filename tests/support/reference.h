@@ -128,6 +128,31 @@ inline std::vector<double> referenceDistancesToGoals(const Grid& grid, const std
   return referenceDijkstra(grid.cellCount(), goals, [&](NodeId u) { return reverse[u]; });
 }
 
+// True clearance by brute force (clearance.h's definition, written again here): the largest
+// k <= cap such that the k x k square with (x, y) as its top-left cell is inside the map and
+// holds no wall.
+inline int referenceClearance(const Grid& grid, int x, int y, int cap) {
+  int best = 0;
+  for (int k = 1; k <= cap; ++k) {
+    bool free = true;
+    for (int dy = 0; dy < k && free; ++dy)
+      for (int dx = 0; dx < k && free; ++dx) free = grid.passable(x + dx, y + dy);
+    if (!free) break;
+    best = k;
+  }
+  return best;
+}
+
+// The map as a k x k agent anchored at its top-left cell sees it: the same grid with every cell
+// whose k x k square is not free walled. Its moves (referenceMoves) are the agent's moves.
+inline Grid referenceAgentGrid(const Grid& grid, int k) {
+  Grid out = grid;
+  for (int y = 0; y < grid.height(); ++y)
+    for (int x = 0; x < grid.width(); ++x)
+      if (grid.passable(x, y) && referenceClearance(grid, x, y, k) < k) (void)out.setWall(x, y);
+  return out;
+}
+
 struct RandomMapOptions {
   int minSide = 4, maxSide = 24;
   double wallDensity = 0.25;

@@ -93,6 +93,40 @@ TEST(Allocations, NonePerQueryAfterWarmUp) {
   EXPECT_GT(allocations.load(), beforeFresh);
 }
 
+// Agents above one cell (SearchOptions::agentSize): the search keeps its clearance map, so queries
+// between edits repair it (or rebuild it, after a rule change) without allocating.
+TEST(Allocations, AgentSizeNonePerQueryAfterWarmUpAcrossEdits) {
+#ifdef ASTAR_SANITIZED_BUILD
+  GTEST_SKIP() << "allocation counting needs the plain allocator; it runs in the release build";
+#endif
+  astar::testing::Rng rng(12);
+  Grid grid = astar::testing::randomGrid(rng, astar::testing::plainMapOptions(50, 60, 0.1));
+  GridSearch search(grid);
+  std::vector<NodeId> ends;
+  for (int i = 0; i < 400; ++i) ends.push_back(astar::testing::randomPassable(rng, grid));
+  std::size_t found = 0;
+  auto runAll = [&](bool edit) {
+    for (std::size_t i = 0; i + 1 < ends.size(); ++i) {
+      if (edit && i % 10 == 0) {
+        (void)grid.setWall(rng.below(grid.width()), rng.below(grid.height()));
+        (void)grid.setCost(rng.below(grid.width()), rng.below(grid.height()), 1.0);
+      }
+      if (edit && i % 100 == 50) grid.setDiagonal(i % 200 == 50 ? DiagonalMovement::Always : DiagonalMovement::Never);
+      SearchOptions options;
+      options.agentSize = 1 + static_cast<int>(i % 4);
+      // JPS for sizes above 1 only: it runs as A* then (its own tables are not what is counted here).
+      options.algorithm = i % 3 == 0 && options.agentSize > 1 ? Algorithm::JumpPoint : Algorithm::AStar;
+      if (search.begin(ends[i], ends[i + 1], options) == SearchStatus::InProgress)
+        found += search.run() == SearchStatus::Found;
+    }
+  };
+  runAll(false);  // warm-up: the search's buffers and its clearance map at this map size
+  const long before = allocations.load();
+  runAll(true);
+  EXPECT_EQ(allocations.load() - before, 0) << "allocations during queries of agents of sizes 1-4 between edits";
+  EXPECT_GT(found, 200u);
+}
+
 // The change journal: cell edits after reset() allocate nothing, also when the journal is full
 // and drops its older half (thousands of edits), and reading it neither. (A portal edit
 // re-sorts the grid's portal edges, which may allocate: portals are few and rarely edited.)

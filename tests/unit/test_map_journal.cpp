@@ -1,5 +1,5 @@
 // The grid's change journal (map_journal.h): what a mark sees, and every incremental structure
-// that reads it (flow field, HPA*, D* Lite, JPS+ tables, the navigation mesh) equal to one built
+// that reads it (flow field, HPA*, D* Lite, JPS+ tables, the navigation mesh, the clearance map) equal to one built
 // from scratch after each random batch of edits (cells, rules, wrap, portals).
 #include "astar/map_journal.h"
 
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/clearance.h"
 #include "astar/flow_field.h"
 #include "astar/grid.h"
 #include "astar/hierarchical.h"
@@ -300,6 +301,38 @@ TEST(MapJournal, NavMeshFollowsTheJournal) {
   }
   EXPECT_GT(partial, 300);  // most batches rebuilt only the tiles they touched
   EXPECT_GT(full, 10);      // and a rule change rebuilt everything
+}
+
+// The clearance map (clearance.h): after each random batch (cells, portals, wrap, rules), refresh()
+// equals a fresh build and brute force; a batch of cell edits repairs only the cells it reaches.
+TEST(MapJournal, ClearanceMapFollowsTheJournal) {
+  Rng rng(88);
+  testing::RandomMapOptions options;
+  options.minSide = 24;
+  options.maxSide = 64;
+  int repaired = 0, rebuilt = 0;
+  for (int map = 0; map < 40; ++map) {
+    options.wallDensity = map % 2 == 0 ? 0.02 : 0.25;  // sparse walls: clearances up to the cap
+    Grid grid = testing::randomGrid(rng, options);
+    ClearanceMap kept;
+    kept.refresh(grid);
+    for (int round = 0; round < 10; ++round) {
+      randomBatch(rng, grid, false);
+      kept.refresh(grid);
+      (kept.lastRefreshCells() < grid.cellCount() ? repaired : rebuilt) += 1;
+      ClearanceMap fresh;
+      fresh.refresh(grid);
+      const std::string where = "map " + std::to_string(map) + " round " + std::to_string(round);
+      for (int y = 0; y < grid.height(); ++y)
+        for (int x = 0; x < grid.width(); ++x) {
+          const NodeId n = grid.index(x, y);
+          ASSERT_EQ(kept.at(n), fresh.at(n)) << where << " at (" << x << ", " << y << ")";
+          ASSERT_EQ(kept.at(n), testing::referenceClearance(grid, x, y, kMaxAgentSize)) << where;
+        }
+    }
+  }
+  EXPECT_GT(repaired, 200);
+  EXPECT_GT(rebuilt, 50);  // a rule change rebuilds
 }
 
 }  // namespace

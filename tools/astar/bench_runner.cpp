@@ -116,7 +116,15 @@ bool parseOptions(const Args& args, const std::vector<BenchPeerKind>& peers, con
   std::vector<const PlannerInfo*> ours;
   for (const Runner& r : o.runners)
     if (r.planner) ours.push_back(r.planner);
-  return refuseOptionsNotTaken(args, command, ours);
+  if (!refuseOptionsNotTaken(args, command, ours)) return false;
+  if (o.settings.search.agentSize != 1) {
+    // A benchmark checks each length against the scenario's optimum, which is a one-cell agent's.
+    error =
+        "--agent-size above 1 is not benchmarked (the scenarios' optimal lengths are for one-cell agents); "
+        "astar scen --agent-size N runs the rows and checks each path";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace

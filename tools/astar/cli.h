@@ -55,7 +55,7 @@ void fail(const std::string& message);
 // benchmark runners (astar bench, bench/bench_boost).
 #define ASTAR_PLANNER_OPTIONS                                                                                  \
   "[--heuristic H] [--weight W] [--wrap-aware|--no-wrap-aware] [--portal-aware|--no-portal-aware] [--reopen] " \
-  "[--goal-bounding-cells N] [--cluster-size N] [--turn-cost C] [--no-reverse] [--heading DIR]"
+  "[--goal-bounding-cells N] [--cluster-size N] [--turn-cost C] [--no-reverse] [--heading DIR] [--agent-size N]"
 #define ASTAR_BENCH_OPTIONS                                                               \
   "[--algorithms LIST] [--sample N] [--repeat R] [--warmup-ms MS] " ASTAR_PLANNER_OPTIONS \
   " [--four-connected] [--json] [--progress] [--no-progress]"

@@ -297,6 +297,23 @@ case $case in
     expect 0 "reopened: [1-9]" -- path "$maps/teleporters.map.txt" --algorithm weighted-astar --weight 3 --reopen
     expect 0 "reopened: 0" -- path "$maps/teleporters.map.txt" --algorithm weighted-astar --weight 3
     ;;
+  agent_size)
+    # --agent-size N (SearchOptions::agentSize, clearance.h): the search loop's rows take it, JPS
+    # runs as A* and says why, other planners and sizes out of range are refused with the reason.
+    m=$maps/random128-25-7.map outdoor=$maps/outdoor_terrain.map.txt
+    expect 0 "agent-size: 2" -- path "$outdoor" 2 7 20 20 --agent-size 2
+    expect 0 "ran: astar \(jps moves one-cell agents only\)" -- path "$outdoor" 2 7 20 20 --algorithm jps --agent-size 2
+    # The river's ford is one cell high: a one-cell agent crosses it, a 2 x 2 one cannot.
+    expect 0 "status: found" -- path "$outdoor" 2 7 40 20
+    expect 1 "status: no-path" -- path "$outdoor" 2 7 40 20 --agent-size 2
+    expect 2 "hpa does not take --agent-size" -- path "$m" 0 0 120 120 --algorithm hpa --agent-size 2
+    expect 2 "--agent-size must be a whole number in 1..8" -- path "$m" 0 0 120 120 --agent-size 9
+    expect 2 "needs a map that does not wrap" -- path "$maps/arcade.map.txt" 1 1 26 29 --agent-size 2
+    expect 2 "has room for a 1 x 1 agent at most, not 2 x 2" -- path "$m" 127 0 120 120 --agent-size 2
+    expect 2 "compare: --agent-size above 1" -- compare "$m" 0 0 120 120 --agent-size 2
+    expect 2 "bench: --agent-size above 1 is not benchmarked" -- bench "$m.scen" --agent-size 2 --no-progress
+    expect 0 "agent size 2 \([0-9]+ rows skipped" -- scen "$m.scen" --rows 40 --agent-size 2
+    ;;
   lab)
     # The evolution lab: A*'s optimal cost beside the per-generation table (generation 0..N).
     expect 0 "^optimal \(A\*\): 43$" -- lab "$maps/arcade.map.txt" --method ga --generations 3
@@ -324,7 +341,7 @@ case $case in
     mapfile -t options < <(sed -n '/^planner options/,/^limits/p' <<<"$help" | grep -oE '^  --[a-z-]+' | tr -d ' ')
     [[ ${#options[@]} -ge 10 ]] || { echo "FAIL: help lists ${#options[@]} planner options"; failures=$((failures + 1)); }
     value() { case $1 in --heuristic) echo octile;; --weight) echo 2;; --goal-bounding-cells) echo 100;;
-      --cluster-size) echo 8;; --turn-cost) echo 1;; --heading) echo E;; esac; }
+      --cluster-size) echo 8;; --turn-cost) echo 1;; --heading) echo E;; --agent-size) echo 2;; esac; }
     scen=$maps/random128-25-7.map.scen
     checked=0
     for row in "${rows[@]}"; do

@@ -37,6 +37,13 @@ int cmdCompare(const Args& args) {
   std::vector<const PlannerInfo*> all;
   for (const PlannerInfo& p : planners()) all.push_back(&p);
   if (!refuseOptionsNotTaken(args, "compare", all)) return kExitBadInput;
+  if (q.settings.search.agentSize != 1) {
+    // Only the search loop's rows take a size: the others would answer for a one-cell agent.
+    fail(
+        "compare: --agent-size above 1 is taken by the search loop's planners only, and compare runs every planner; "
+        "use path --agent-size N");
+    return kExitBadInput;
+  }
   PlannerSettings base = q.settings;
   if (!args.has("--weight")) base.search.weight = kDefaultWeight;
   long long repeat = 5;

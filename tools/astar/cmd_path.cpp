@@ -35,7 +35,11 @@ int cmdPath(const Args& args) {
   std::cout << "status: " << statusName(a.status) << "\n"
             << "algorithm: " << planner.name << "\n"
             << "ran: " << a.ranAs->name
-            << (a.ranAs != &planner ? std::string(" (") + planner.name + " does not apply to this map or query)" : "")
+            << (a.ranAs == &planner ? ""
+                : planner.kind == PlannerKind::Search && q.settings.search.agentSize != 1 &&
+                        !algorithmInfo(planner.algorithm).anyAgentSize
+                    ? std::string(" (") + planner.name + " moves one-cell agents only)"
+                    : std::string(" (") + planner.name + " does not apply to this map or query)")
             << "\n";
   if (planner.usesHeuristic) std::cout << "heuristic: " << heuristicName(q.settings.search.heuristic) << "\n";
   if (a.status == SearchStatus::Found) std::cout << "cost: " << cost << "\ncells: " << a.cells.size() << "\n";

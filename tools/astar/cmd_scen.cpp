@@ -5,13 +5,18 @@
 // still held to the optimum, so scen shows how far off it is; an any-angle planner, whose path in
 // the plane may be shorter, to at most the optimum). Without --map, the map is
 // the row's map name looked up beside the scenario file, else the scenario path minus
-// ".scen". Exit 1 when any row does not match, 2 on a bad file or argument.
+// ".scen". With --agent-size N above 1, rows whose start or goal has no room for the agent are
+// skipped and each path is checked for the agent's footprint (clearance.h), not against the
+// rows' optimum (a one-cell agent's). Exit 1 when any row does not match, 2 on a bad file or argument.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <span>
 
+#include "astar/clearance.h"
 #include "astar/landmarks.h"
 #include "astar/path_cost.h"
 #include "astar/planner_runner.h"
@@ -34,6 +39,28 @@ std::string number(double v) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.10g", v);
   return buffer;
+}
+
+// Every anchor of the path has room for the agent, and each diagonal step the map's corner rule
+// applied to the two side anchors (clearance.h); the moves themselves are checked by pathCost.
+bool footprintFits(const ClearanceMap& room, const Grid& g, std::span<const NodeId> cells, int size) {
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const int x = g.xOf(cells[i]), y = g.yOf(cells[i]);
+    if (!room.fits(x, y, size)) return false;
+    if (i == 0) continue;
+    const int px = g.xOf(cells[i - 1]), py = g.yOf(cells[i - 1]);
+    if (std::abs(x - px) != 1 || std::abs(y - py) != 1) continue;
+    const bool a = room.fits(x, py, size), b = room.fits(px, y, size);
+    if (g.diagonal() == DiagonalMovement::OnlyWhenNoObstacles && !(a && b)) return false;
+    if (g.diagonal() == DiagonalMovement::IfAtMostOneObstacle && !(a || b)) return false;
+  }
+  return true;
+}
+
+bool noPathAtSize(const Grid& g, NodeId start, NodeId goal, SearchOptions options) {
+  options.algorithm = Algorithm::Dijkstra;
+  GridSearch dijkstra(g);
+  return dijkstra.begin(start, goal, options) == SearchStatus::InProgress && dijkstra.run() == SearchStatus::NoPath;
 }
 
 }  // namespace
@@ -101,6 +128,11 @@ int cmdScen(const Args& args) {
     fail(scenPath + ": " + planner.name + ": " + runner.message());
     return kExitBadInput;
   }
+  const int agentSize = options.agentSize;
+  ClearanceMap room;
+  if (agentSize != 1) room.refresh(g);
+  std::size_t tooNarrow = 0;    // rows skipped: no room for the agent at the start or goal
+  std::size_t agentNoPath = 0;  // rows where the agent has no way through (Dijkstra agrees)
   const double bound = settings.bound();
   const bool json = args.has("--json");
   std::size_t mismatches = 0;
@@ -110,6 +142,11 @@ int cmdScen(const Args& args) {
   for (std::size_t r : picked) {
     const ScenarioRow& row = scen.rows[r];
     const NodeId start = g.index(row.startX, row.startY), goal = g.index(row.goalX, row.goalY);
+    if (agentSize != 1 &&
+        !(room.fits(row.startX, row.startY, agentSize) && room.fits(row.goalX, row.goalY, agentSize))) {
+      ++tooNarrow;
+      continue;
+    }
     const auto t0 = std::chrono::steady_clock::now();
     const PlannerAnswer& a = runner.answer(start, std::span<const NodeId>(&goal, 1));
     const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
@@ -136,9 +173,15 @@ int cmdScen(const Args& args) {
                           : walked != kIllegalPath && a.cells.front() == start && a.cells.back() == goal &&
                                 ((planner.kind == PlannerKind::TurnAware && bound == 0.0) ||
                                  std::fabs(walked - cost) <= 1e-6 * std::max(1.0, cost)));
+    // A bigger agent's "no path" is held to Dijkstra at the same size (the rows' optimum is a
+    // one-cell agent's, so a row may have none for it).
+    const bool confirmedNoPath = agentSize != 1 && !found && noPathAtSize(g, start, goal, options);
+    agentNoPath += confirmedNoPath;
     const bool ok =
-        valid && (std::fabs(cost - optimum) <= row.tolerance || (anyAngle && cost <= optimum + row.tolerance) ||
-                  (bound > 1.0 && cost >= optimum - row.tolerance && cost <= bound * optimum + row.tolerance));
+        agentSize != 1
+            ? confirmedNoPath || (valid && footprintFits(room, g, a.cells, agentSize))
+            : valid && (std::fabs(cost - optimum) <= row.tolerance || (anyAngle && cost <= optimum + row.tolerance) ||
+                        (bound > 1.0 && cost >= optimum - row.tolerance && cost <= bound * optimum + row.tolerance));
     if (found && optimum > 0.0) worstRatio = std::max(worstRatio, cost / optimum);
     mismatches += !ok;
     totalExpansions += a.expanded;
@@ -171,8 +214,12 @@ int cmdScen(const Args& args) {
   const bool weighted = plannerTakes(planner, PlannerOption::Weight);
   const std::string boundNote = bound == 1.0 ? "" : bound > 0.0 ? "bound " + number(bound) : "no bound";
   if (json) {
-    std::cout << "{\"rows\": " << picked.size() << ", \"mismatches\": " << mismatches << ", \"algorithm\": \""
-              << planner.name << "\"" << (ranAs != &planner ? ", \"ran_as\": \"" + std::string(ranAs->name) + "\"" : "")
+    std::cout << "{\"rows\": " << picked.size() - tooNarrow << ", \"mismatches\": " << mismatches
+              << (agentSize != 1 ? ", \"agent_size\": " + std::to_string(agentSize) + ", \"skipped_too_narrow\": " +
+                                       std::to_string(tooNarrow) + ", \"no_path\": " + std::to_string(agentNoPath)
+                                 : std::string())
+              << ", \"algorithm\": \"" << planner.name << "\""
+              << (ranAs != &planner ? ", \"ran_as\": \"" + std::string(ranAs->name) + "\"" : "")
               << (weighted ? ", \"weight\": " + number(options.weight) : std::string())
               << (bound != 1.0 ? ", \"bound\": " + (bound > 0.0 ? number(bound) : std::string("null")) +
                                      ", \"worst_ratio\": " + number(worstRatio)
@@ -180,8 +227,13 @@ int cmdScen(const Args& args) {
               << ", \"expansions\": " << totalExpansions << ", \"microseconds\": " << number(totalMicroseconds)
               << preText << "}\n";
   } else {
-    std::cout << "rows " << picked.size() << ", mismatches " << mismatches << " (" << planner.name
-              << (ranAs != &planner ? std::string(" ran as ") + ranAs->name : std::string())
+    std::cout << "rows " << picked.size() - tooNarrow << ", mismatches " << mismatches
+              << (agentSize != 1 ? ", agent size " + std::to_string(agentSize) + " (" + std::to_string(tooNarrow) +
+                                       " rows skipped: no room at the start or goal; " + std::to_string(agentNoPath) +
+                                       " without a way through, as Dijkstra finds; paths checked for the " +
+                                       "footprint, not against the rows' optimum)"
+                                 : std::string())
+              << " (" << planner.name << (ranAs != &planner ? std::string(" ran as ") + ranAs->name : std::string())
               << (weighted ? " weight " + number(options.weight) : std::string())
               << (boundNote.empty() ? std::string() : ", " + boundNote + ", worst " + number(worstRatio)) << ", "
               << totalExpansions << " expansions, " << number(totalMicroseconds / 1000.0) << " ms"

@@ -52,6 +52,9 @@ void usage(std::ostream& out, const std::vector<Command>& table) {
         << (p.kind == astar::PlannerKind::Search ? "" : "; trace: not a run of the search loop") << "; takes "
         << (takes.empty() ? "no planner option" : takes) << "\n";
   }
+  std::string sizeFallbacks;  // the rows that run as A* for an agent above one cell
+  for (const astar::AlgorithmInfo& a : astar::algorithms())
+    if (!a.anyAgentSize) sizeFallbacks += (sizeFallbacks.empty() ? "" : ", ") + std::string(a.name);
   out << "\nplanner options (a planner refuses those it does not take):\n"
       << "  --heuristic H        " << astar::cli::heuristicNameList() << " (default octile)\n"
       << "  --weight W           weighted A*: f = g + W h, W from " << astar::kMinWeight << " to "
@@ -67,7 +70,12 @@ void usage(std::ostream& out, const std::vector<Command>& table) {
       << "  --turn-cost C        turn-aware: cost of each heading step (45 degrees square 8-way, 90 4-way, 60 hex)\n"
          "  --no-reverse         turn-aware: never turn back (except where nothing else is possible)\n"
          "  --heading DIR        turn-aware: the heading at the start (N, NE, E, ...)\n"
-         "  a turn option without --algorithm runs turn-aware\n"
+         "  --agent-size N       the search loop's planners: a square agent of N x N cells, "
+      << astar::kMinAgentSize << ".." << astar::kMaxAgentSize
+      << ", anchored at its top-left cell (default 1; above 1: square cells without wrap;\n"
+         "                       "
+      << sizeFallbacks << " run as A*; scen checks paths, not the rows' optimum)\n"
+      << "  a turn option without --algorithm runs turn-aware\n"
          "limits: jps-plus runs as jps on maps over "
       << astar::kJumpPointPlusMaxCells << " cells, and on 4-way maps or with several goals (path and compare say so)\n";
   out << "\ngenerators (generate KIND):\n";

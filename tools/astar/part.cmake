@@ -7,7 +7,7 @@ target_compile_options(astar PRIVATE ${ASTAR_WARNINGS})
 set_target_properties(astar PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tools/astar)
 
 # CLI tests: each case of tools/astar/cli_test.sh is one ctest test.
-foreach(cli_case help convert info path trace compare scen scen_legacy scen_mismatch errors limits generate switches reopen lab planners)
+foreach(cli_case help convert info path trace compare scen scen_legacy scen_mismatch errors limits generate switches reopen agent_size lab planners)
   add_test(NAME cli_${cli_case}
            COMMAND bash ${PROJECT_SOURCE_DIR}/tools/astar/cli_test.sh $<TARGET_FILE:astar> ${PROJECT_SOURCE_DIR}
                    ${ASTAR_MAPS_BENCH_DIR} ${cli_case})

@@ -1,7 +1,7 @@
 // The planner options of the commands that search (path, compare, scen, bench, trace):
 // --algorithm (a planner row, planners.h), --heuristic, --weight, --wrap-aware / --no-wrap-aware,
 // --portal-aware / --no-portal-aware, --reopen, --goal-bounding-cells, --cluster-size,
-// --turn-cost, --no-reverse, --heading. A command accepts the ones in its usage line
+// --turn-cost, --no-reverse, --heading, --agent-size. A command accepts the ones in its usage line
 // (commands.inc); a planner takes the ones its row lists, and any other is refused (exit 2).
 #pragma once
 #include <cstdio>
@@ -97,6 +97,10 @@ inline bool plannerValuesFromArgs(const Args& args, PlannerSettings& s) {
   if (args.has("--goal-bounding-cells")) {
     if (!parseIntArg(args.get("--goal-bounding-cells"), "--goal-bounding-cells", 0, kMaxGridCells, n)) return false;
     options.goalBoundingMaxCells = static_cast<std::uint32_t>(n);
+  }
+  if (args.has("--agent-size")) {
+    if (!parseIntArg(args.get("--agent-size"), "--agent-size", kMinAgentSize, kMaxAgentSize, n)) return false;
+    options.agentSize = static_cast<int>(n);
   }
   if (args.has("--cluster-size")) {
     if (!parseIntArg(args.get("--cluster-size"), "--cluster-size", kMinClusterSize, kMaxClusterSize, n)) return false;

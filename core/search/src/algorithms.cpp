@@ -16,33 +16,39 @@ constexpr AlgorithmInfo kAlgorithms[kAlgorithmCount] = {
      .label = "A*",
      .usesHeuristic = true,
      .optimal = true,
+     .anyAgentSize = true,
      .note = "A*: f = g + h; the cheapest path when h is admissible."},
     {.algorithm = Algorithm::WeightedAStar,
      .name = "weighted-astar",
      .label = "Weighted A*",
      .usesHeuristic = true,
      .weighted = true,
+     .anyAgentSize = true,
      .note = "Weighted A*: f = g + w·h, closed nodes not reopened; at most w times the cheapest path when h is "
              "consistent, usually with fewer expansions than A*."},
     {.algorithm = Algorithm::Dijkstra,
      .name = "dijkstra",
      .label = "Dijkstra",
      .optimal = true,
+     .anyAgentSize = true,
      .note = "Dijkstra: ignores the heuristic; always the cheapest path."},
     {.algorithm = Algorithm::GreedyBestFirst,
      .name = "greedy",
      .label = "Greedy best-first",
      .usesHeuristic = true,
      .heuristicOnly = true,
+     .anyAgentSize = true,
      .note = "Greedy best-first: orders by h alone; fast, not the cheapest path in general."},
     {.algorithm = Algorithm::BreadthFirst,
      .name = "bfs",
      .label = "Breadth-first",
+     .anyAgentSize = true,
      .frontier = Frontier::Queue,
      .note = "Breadth-first: the fewest steps; ignores costs and the heuristic."},
     {.algorithm = Algorithm::DepthFirst,
      .name = "dfs",
      .label = "Depth-first",
+     .anyAgentSize = true,
      .frontier = Frontier::Stack,
      .note = "Depth-first: any path, often a long one."},
     {.algorithm = Algorithm::JumpPoint,
@@ -53,7 +59,7 @@ constexpr AlgorithmInfo kAlgorithms[kAlgorithmCount] = {
      .squareUniformGrids = true,
      .jumps = true,
      .note = "Jump point search: A* that skips symmetric paths on uniform-cost square grids, 4-way or 8-way "
-             "without corner cutting (elsewhere it runs as A*)."},
+             "without corner cutting (elsewhere, and for agents above one cell, it runs as A*)."},
     {.algorithm = Algorithm::JumpPointPlus,
      .name = "jps-plus",
      .label = "JPS+ (goal bounding)",
@@ -64,7 +70,7 @@ constexpr AlgorithmInfo kAlgorithms[kAlgorithmCount] = {
      .jumps = true,
      .note = "JPS+ with goal bounding: jump point search from per-map tables (jump distances, and goal-bounding "
              "boxes on maps up to 4,096 open cells), built once per map; one goal, uniform-cost square grids, "
-             "8-way without corner cutting (elsewhere JPS or A*)."},
+             "8-way without corner cutting (elsewhere JPS or A*; A* for agents above one cell)."},
     {.algorithm = Algorithm::Theta,
      .name = "theta",
      .label = "Theta*",
@@ -72,14 +78,15 @@ constexpr AlgorithmInfo kAlgorithms[kAlgorithmCount] = {
      .anyAngle = true,
      .note = "Theta*: A* whose nodes take their parent's parent when it is in line of sight, so the path is made of "
              "straight segments at any angle; not the shortest in the plane (measured: bench/README.md); square "
-             "grids only."},
+             "grids only (A* for agents above one cell)."},
     {.algorithm = Algorithm::LazyTheta,
      .name = "lazy-theta",
      .label = "Lazy Theta*",
      .usesHeuristic = true,
      .anyAngle = true,
-     .note = "Lazy Theta*: Theta* that assumes line of sight when it opens a node and checks it once, when it "
-             "expands it; fewer line-of-sight checks, similar paths; square grids only."},
+     .note =
+         "Lazy Theta*: Theta* that assumes line of sight when it opens a node and checks it once, when it "
+         "expands it; fewer line-of-sight checks, similar paths; square grids only (A* for agents above one cell)."},
 };
 constexpr const char* kFrontierNames[] = {"priority", "queue", "stack"};
 

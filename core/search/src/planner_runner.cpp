@@ -266,6 +266,8 @@ std::vector<std::pair<std::string, std::string>> PlannerRunner::details() const 
   std::vector<std::pair<std::string, std::string>> out;
   const PlannerInfo& p = *settings_.planner;
   const bool found = answer_.status == SearchStatus::Found;
+  if (p.kind == PlannerKind::Search && settings_.search.agentSize != 1)
+    out.emplace_back("agent-size", std::to_string(settings_.search.agentSize));
   if (p.kind == PlannerKind::Search && plannerTakes(p, PlannerOption::Weight)) {
     out.emplace_back("weight", number(settings_.search.weight));
     out.emplace_back("reopened", std::to_string(search_->stats().reopened));

@@ -18,8 +18,8 @@ namespace astar {
 namespace {
 
 constexpr const char* kOptionNames[kPlannerOptionCount] = {
-    "heuristic",           "weight",       "wrap-aware", "portal-aware", "reopen",
-    "goal-bounding-cells", "cluster-size", "turn-cost",  "no-reverse",   "heading"};
+    "heuristic",    "weight",    "wrap-aware", "portal-aware", "reopen",    "goal-bounding-cells",
+    "cluster-size", "turn-cost", "no-reverse", "heading",      "agent-size"};
 
 constexpr std::uint32_t kHeuristicOptions =
     optionBit(PlannerOption::Heuristic) | optionBit(PlannerOption::WrapAware) | optionBit(PlannerOption::PortalAware);
@@ -57,6 +57,8 @@ std::array<PlannerInfo, kPlannerCount> makeTable() {
     p.preprocessed = a.preprocessed;
     p.anyAngle = a.anyAngle;  // Theta*, Lazy Theta*: segments in the plane, as the navmesh's
     p.note = a.note;
+    // Every row of the loop takes a size (those without the anyAgentSize trait run as A*).
+    p.options |= optionBit(PlannerOption::AgentSize);
     if (a.usesHeuristic) p.options |= kHeuristicOptions;
     if (a.weighted) {
       p.options |= optionBit(PlannerOption::Weight) | optionBit(PlannerOption::Reopen);

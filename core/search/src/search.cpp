@@ -91,6 +91,14 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
     return tooMany("the map has too many nodes for one search (at most %s)", kMaxSearchNodes);
   if (static_cast<int>(options.algorithm) >= kAlgorithmCount) return fail("unknown algorithm");
   if (static_cast<int>(options.heuristic) >= kHeuristicCount) return fail("unknown heuristic");
+  const bool bigAgent = options.agentSize != 1;
+  if (bigAgent) {
+    const bool inRange = options.agentSize >= kMinAgentSize && options.agentSize <= kMaxAgentSize;
+    const char* problem =
+        inRange ? "an agent larger than one cell needs a grid (a graph takes agent size 1)" : kAgentSizeRangeMessage;
+    if constexpr (std::is_same_v<Space, Grid>) problem = agentSizeProblem(s.space, options.agentSize);
+    if (problem) return fail("%s", problem);
+  }
   const bool weighted = algorithmInfo(options.algorithm).weighted;
   if (weighted && !(options.weight >= kMinWeight && options.weight <= kMaxWeight)) return fail(kWeightRangeMessage);
   if (start >= count) return badNode("start", start, "is outside %s");
@@ -104,10 +112,30 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   }
   std::sort(s.goals.begin(), s.goals.end());
   s.goals.erase(std::unique(s.goals.begin(), s.goals.end()), s.goals.end());
+  s.footprint = false;
+  if constexpr (std::is_same_v<Space, Grid>) {
+    s.footprint = bigAgent;
+    s.agentSize = options.agentSize;
+    if (bigAgent) {
+      s.clearance.refresh(s.space);  // only the cells edits reached since the last query
+      for (std::size_t i = 0; i <= s.goals.size(); ++i) {
+        const NodeId n = i == 0 ? start : s.goals[i - 1];
+        if (s.clearance.at(n) >= options.agentSize) continue;
+        describeNode(s.space, n, where, sizeof where);
+        std::snprintf(message_, sizeof message_, "%s %s has room for a %d x %d agent at most, not %d x %d",
+                      i == 0 ? "start" : "goal", where, s.clearance.at(n), s.clearance.at(n), options.agentSize,
+                      options.agentSize);
+        return status_ = SearchStatus::InvalidInput;
+      }
+    }
+  }
   s.firstGoal = s.goals[0];
   s.multipleGoals = s.goals.size() > 1;
 
-  const Algorithm a = options.algorithm;
+  // An algorithm that cannot move a bigger agent (JPS's jumps and Theta*'s lines of sight are
+  // for one cell) runs as A*, and says so (fellBack, ranAs).
+  const bool sizeFallback = bigAgent && !algorithmInfo(options.algorithm).anyAgentSize;
+  const Algorithm a = sizeFallback ? Algorithm::AStar : options.algorithm;
   s.anyAngle = algorithmInfo(a).anyAngle;
   s.lazyAngle = a == Algorithm::LazyTheta;
   if (s.anyAngle) {
@@ -141,6 +169,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
     stats_.fellBack = !s.jump || a == Algorithm::JumpPointPlus;  // terrain, portals, wrap, ...: plain A*
     if (s.jump) s.jps.setGoals(s.goals);
   }
+  stats_.fellBack = stats_.fellBack || sizeFallback;
   stats_.ranAs = s.plusJump        ? Algorithm::JumpPointPlus
                  : s.jump          ? Algorithm::JumpPoint
                  : stats_.fellBack ? Algorithm::AStar
@@ -148,7 +177,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
 
   s.bypass = !s.reopenClosed;
   if constexpr (std::is_same_v<Space, Grid>)
-    s.skipDominated = !s.jump && !s.plusJump && !s.anyAngle && s.space.canSkipDominatedMoves();
+    s.skipDominated = !s.jump && !s.plusJump && !s.anyAngle && !s.footprint && s.space.canSkipDominatedMoves();
 
   if (const char* problem = s.estimate.configure(s.space, s.goals, blind ? Heuristic::Zero : options.heuristic,
                                                  options.wrapAware, options.portalAware, landmarks))
@@ -328,7 +357,9 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
         auto collect = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
           successors[count++] = {v, stepCost, u};
         };
-        if (s.skipDominated)
+        if (s.footprint) [[unlikely]]
+          s.clearance.forEachMove(s.space, u, s.agentSize, collect);
+        else if (s.skipDominated)
           s.space.forEachNeighborFrom(u, parents[u], collect);
         else
           s.space.forEachNeighbor(u, collect);
@@ -357,34 +388,6 @@ std::size_t Search<Space>::copyPath(std::span<NodeId> out) const {
   const std::size_t n = std::min(out.size(), whole.size());
   std::copy_n(whole.begin(), n, out.begin());
   return whole.size();
-}
-
-template <class Space>
-Preprocessing Search<Space>::preprocessing() const {
-  Preprocessing p;
-  if constexpr (std::is_same_v<Space, Grid>) {
-    const JumpPointPlus& plus = impl_->jpsPlus;
-    if (plus.built(impl_->space) && plus.ready()) {
-      p.milliseconds = plus.buildMilliseconds();
-      p.bytes = plus.bytes();
-      p.goalBounding = plus.goalBounded();
-    }
-  }
-  return p;
-}
-
-template <class Space>
-double Search<Space>::preprocessSome(std::uint32_t sources) {
-  if constexpr (std::is_same_v<Space, Grid>) {
-    JumpPointPlus& plus = impl_->jpsPlus;
-    if (!plus.current(impl_->space) && !plus.beginBuild(impl_->space)) return 1.0;
-    if (!plus.ready()) return 1.0;
-    plus.buildSome(sources);
-    return plus.buildProgress();
-  } else {
-    (void)sources;
-    return 1.0;
-  }
 }
 
 template class Search<Grid>;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "any_angle.h"
+#include "astar/clearance.h"
 #include "astar/search.h"
 #include "estimator.h"
 #include "graph_geometry.h"
@@ -110,6 +111,9 @@ struct Search<Space>::Impl {
   JumpPointSuccessors jps;     // grids only; its bitsets are rebuilt when the grid changes
   bool plusJump = false;       // JPS+ successors (jpsPlus), a single goal on a grid it applies to
   JumpPointPlus jpsPlus;       // grids only; its tables are rebuilt when the grid changes
+  bool footprint = false;      // an agent above one cell (grids only): moves from the clearance map
+  int agentSize = 1;
+  ClearanceMap clearance;  // grids only; repaired through the journal before a query that needs it
   struct Successor {
     NodeId node;
     double cost;  // g(node) would be g(expanded) + cost

@@ -1,5 +1,6 @@
 // Search inspection: what the playground's inspector, open-list table and code pane, and the
-// tests, read between steps. Nothing here runs inside the search loop.
+// tests, read between steps, and the JPS+ tables' report and step-by-step build. Nothing here
+// runs inside the search loop.
 #include <algorithm>
 #include <cstdint>
 #include <span>
@@ -199,6 +200,34 @@ const char* relaxOutcomeName(RelaxOutcome o) {
   return i < std::size(kNames) ? kNames[i] : "unknown";
 }
 
+template <class Space>
+Preprocessing Search<Space>::preprocessing() const {
+  Preprocessing p;
+  if constexpr (std::is_same_v<Space, Grid>) {
+    const JumpPointPlus& plus = impl_->jpsPlus;
+    if (plus.built(impl_->space) && plus.ready()) {
+      p.milliseconds = plus.buildMilliseconds();
+      p.bytes = plus.bytes();
+      p.goalBounding = plus.goalBounded();
+    }
+  }
+  return p;
+}
+
+template <class Space>
+double Search<Space>::preprocessSome(std::uint32_t sources) {
+  if constexpr (std::is_same_v<Space, Grid>) {
+    JumpPointPlus& plus = impl_->jpsPlus;
+    if (!plus.current(impl_->space) && !plus.beginBuild(impl_->space)) return 1.0;
+    if (!plus.ready()) return 1.0;
+    plus.buildSome(sources);
+    return plus.buildProgress();
+  } else {
+    (void)sources;
+    return 1.0;
+  }
+}
+
 template NodeState Search<Grid>::state(NodeId) const;
 template double Search<Grid>::g(NodeId) const;
 template double Search<Grid>::h(NodeId) const;
@@ -211,6 +240,8 @@ template std::size_t Search<Grid>::openList(std::span<NodeId>) const;
 template ExpansionTrace Search<Grid>::lastExpansion() const;
 template std::size_t Search<Grid>::openListDuring(std::size_t, std::span<OpenRow>) const;
 template double Search<Grid>::fAt(NodeId, double) const;
+template Preprocessing Search<Grid>::preprocessing() const;
+template double Search<Grid>::preprocessSome(std::uint32_t);
 template NodeState Search<Graph>::state(NodeId) const;
 template double Search<Graph>::g(NodeId) const;
 template double Search<Graph>::h(NodeId) const;
@@ -223,6 +254,8 @@ template std::size_t Search<Graph>::openList(std::span<NodeId>) const;
 template ExpansionTrace Search<Graph>::lastExpansion() const;
 template std::size_t Search<Graph>::openListDuring(std::size_t, std::span<OpenRow>) const;
 template double Search<Graph>::fAt(NodeId, double) const;
+template Preprocessing Search<Graph>::preprocessing() const;
+template double Search<Graph>::preprocessSome(std::uint32_t);
 // ---- turn-aware search (astar/turn_space.h) ----
 template NodeState Search<TurnSpace>::state(NodeId) const;
 template double Search<TurnSpace>::g(NodeId) const;
@@ -236,6 +269,8 @@ template std::size_t Search<TurnSpace>::openList(std::span<NodeId>) const;
 template ExpansionTrace Search<TurnSpace>::lastExpansion() const;
 template std::size_t Search<TurnSpace>::openListDuring(std::size_t, std::span<OpenRow>) const;
 template double Search<TurnSpace>::fAt(NodeId, double) const;
+template Preprocessing Search<TurnSpace>::preprocessing() const;
+template double Search<TurnSpace>::preprocessSome(std::uint32_t);
 // ---- end turn-aware search ----
 
 }  // namespace astar

@@ -49,6 +49,12 @@ inline constexpr int kDefaultClusterSize = 16;
 inline constexpr std::uint32_t kJumpPointPlusMaxCells = 4u << 20;
 inline constexpr std::uint32_t kGoalBoundingMaxCells = 4096;
 
+// Agents of any size (clearance.h): a square agent of kMinAgentSize..kMaxAgentSize cells per
+// side (SearchOptions::agentSize); the clearance map keeps one byte per cell, capped here.
+inline constexpr int kMinAgentSize = 1;
+inline constexpr int kMaxAgentSize = 8;
+inline constexpr const char* kAgentSizeRangeMessage = "agent size must be a whole number from 1 to 8 cells";
+
 // Why `cost` cannot be a cell's entry cost (nullptr when it can): NaN, infinite, <= 0,
 // below kMinCellCost or above kMaxCost.
 const char* cellCostProblem(double cost);

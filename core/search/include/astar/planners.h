@@ -38,11 +38,13 @@ enum class PlannerOption : std::uint8_t {
   ClusterSize,        // HierarchicalOptions::clusterSize
   TurnCost,           // TurnOptions::turnCost
   NoReverse,          // TurnOptions::noReverse
-  Heading             // TurnOptions::initialHeading
+  Heading,            // TurnOptions::initialHeading
+  AgentSize           // SearchOptions::agentSize (clearance.h): the search loop's rows; HPA* and the others refuse it
 };
-inline constexpr int kPlannerOptionCount = 10;
+inline constexpr int kPlannerOptionCount = 11;
 // "heuristic", "weight", "wrap-aware", "portal-aware", "reopen", "goal-bounding-cells",
-// "cluster-size", "turn-cost", "no-reverse", "heading": the CLI's option names without "--".
+// "cluster-size", "turn-cost", "no-reverse", "heading", "agent-size": the CLI's option names
+// without "--".
 const char* plannerOptionName(PlannerOption o);
 constexpr std::uint32_t optionBit(PlannerOption o) { return 1u << static_cast<unsigned>(o); }
 

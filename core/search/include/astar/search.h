@@ -60,6 +60,8 @@ struct AlgorithmInfo {
   bool jumps = false;               // successors are jump points, not neighbours (on the grids it applies to)
   bool anyAngle = false;  // the path's consecutive cells are joined by straight segments (line of sight), not moves;
                           // square grids only: refused (InvalidInput) on hex grids and graphs
+  bool anyAgentSize = false;  // moves agents bigger than one cell (SearchOptions::agentSize, clearance.h); false:
+                              // with a size above 1 it runs as A* (fellBack, ranAs)
   Frontier frontier = Frontier::Priority;  // how the open list picks the next node
   const char* note = "";                   // one sentence: what it does and what it promises
 };
@@ -90,6 +92,10 @@ struct SearchOptions {
   // JumpPointPlus: goal-bounding boxes are built only for maps with at most this many open
   // cells (one Dijkstra per open cell: ~0.7 s for 2,000 cells, ~45 s for 15,000 natively).
   std::uint32_t goalBoundingMaxCells = 4096;
+  // Cells per side of a square agent anchored at its top-left cell (clearance.h), in
+  // kMinAgentSize..kMaxAgentSize: above 1, grids with square cells and no wrap only, and
+  // algorithms without the anyAgentSize trait run as A*.
+  int agentSize = 1;
 };
 
 struct SearchStats {
@@ -103,7 +109,8 @@ struct SearchStats {
   std::uint64_t fallbackVisited = 0;   // NoPath: nodes looked at to choose the partial path's end
   bool fellBack = false;               // JumpPoint ran as A* (terrain, portals, one-way cells, wrap or hex cells);
                                        // JumpPointPlus ran as JPS (several goals, a 4-connected grid, a map above
-                                       // its size limit) or A*
+                                       // its size limit) or A*; an algorithm without anyAgentSize ran as A* for
+                                       // an agent above one cell
   Algorithm ranAs = Algorithm::AStar;  // what ran: the algorithm asked for, or the one it fell back to
 };
 
