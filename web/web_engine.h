@@ -95,6 +95,17 @@ class WebEngine {
   // Reads a map in any format core knows (detected from the text, then the file name).
   // Returns "" or "line L, column C: why"; on error the current map is kept.
   std::string loadMap(const std::string& text, const std::string& fileName);
+  // Replaces the map with a document already read and its per-cell mirrors (costs, 0 = wall;
+  // entry masks) already filled: MapTextLoad (web/big_map_bindings.cpp) reads a big map a band of
+  // rows per call, and this makes no pass over its 16 M cells.
+  void replaceMap(MapDocument&& next, std::vector<double>&& costs, std::vector<std::uint8_t>&& masks) {
+    doc_ = std::move(next);
+    costs_ = std::move(costs);
+    masks_ = std::move(masks);
+    states_.assign(grid_.cellCount(), 0);
+    statesStale_ = false;
+    invalidateSearch();
+  }
   // "playground", "movingai", "tutorial" or "tutorial2"; exportLosses() then says what the
   // format could not hold ("" when nothing).
   std::string exportMap(const std::string& formatName);

@@ -338,9 +338,12 @@ export function parseDocumentJson(text, ctx) {
 // The fragment of a link to this snapshot (without '#').
 export function documentLink(snapshot) { return encodeLinkText(documentJson(snapshot)); }
 
+const kLongText = 2 * 1024 * 1024;  // a document's JSON text this long is parsed in a task of its own
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // A link's fragment -> { document, problems }; throws LinkError or DocumentError.
 export async function readDocumentLink(fragment, ctx) {
   const text = await decodeLinkText(String(fragment));
+  if (text.length >= kLongText) await nextTask();  // parsing a 4096² map's JSON: a task of its own
   try {
     return parseDocumentJson(text, ctx);
   } catch (e) {
@@ -433,7 +436,7 @@ export function saveTabDocument(snapshot, maxChars, touched) {
   const text = snapshot.map.length > maxChars ? '' : record(snapshot, touched);
   let problem = '';
   if (!text || text.length > maxChars) {
-    problem = `it is ${(Math.max(text.length, snapshot.map.length) / 1e6).toFixed(1)} MB of text and browsers keep about 5 MB per site`;
+    problem = tooLargeToKeep(Math.max(text.length, snapshot.map.length));
   } else {
     for (let attempt = 0; attempt < 2; ++attempt) {
       try {
@@ -446,8 +449,20 @@ export function saveTabDocument(snapshot, maxChars, touched) {
       }
     }
   }
-  try { localStorage.removeItem(key); } catch { /* storage unavailable: nothing kept either */ }
+  forgetTabDocument(key);
   return problem;
+}
+
+// The tab's document when its map's text (at least mapChars) is surely over the budget: it is
+// not written out, and the tab's older save is removed. Returns why.
+export function refuseTabDocument(mapChars) {
+  forgetTabDocument(kTabDocumentPrefix + tabId());
+  return tooLargeToKeep(mapChars);
+}
+
+const tooLargeToKeep = (chars) => `it is ${(chars / 1e6).toFixed(1)} MB of text and browsers keep about 5 MB per site`;
+function forgetTabDocument(key) {
+  try { localStorage.removeItem(key); } catch { /* storage unavailable: nothing kept either */ }
 }
 
 // Drops the oldest other tabs' documents beyond the budget (keep fewer to make room).

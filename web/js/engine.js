@@ -58,6 +58,9 @@ export const kDefaultSettings = /** @type {any} */ ({ wrapAware: true, portalAwa
 // or builds a field (and any of its calls after a map change, which repairs the field). Reading
 // a view is safe until the next such call; to keep data longer, or to hand it to C++ or to a
 // worker, copy it out with copyOut() (or take snapshot()). Fetch views again each frame.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const kTextPieceChars = 2 << 20;  // a map text goes into wasm this many characters per task
+
 export function copyOut(view) {
   return view.slice();  // a JS-owned copy of the same typed-array type
 }
@@ -78,6 +81,9 @@ export class PlaygroundEngine {
     this.generators = this.registry.generators.map((g) => g.name);
     this.settings = { ...kDefaultSettings, heuristic: this.defaultHeuristic() };
     this.inspector = new core.SearchInspector(this.raw);  // reads of the search for the teaching views
+    /** @type {{ text: string, load: any } | null} */
+    this.prepared = null;  // a map text read by prepareText(), until loadText() takes it
+    this.sampler = null;   // core.StateSampler, made on first use (sampledStates)
   }
 
   // Core's heuristic for this map's cell shape and movement rule (registry.defaultHeuristics):
@@ -105,6 +111,8 @@ export class PlaygroundEngine {
   costs() { return this.raw.costs(); }            // Float64Array: entry cost, 0 = wall
   entryMasks() { return this.raw.entryMasks(); }  // Uint8Array: allowed entry directions
   states() { return this.raw.states(); }          // Uint8Array: 0 unseen, 1 open, 2 closed
+  // The states of one cell per step x step block, row by row (Uint8Array, ceil(w/step) x ceil(h/step)).
+  sampledStates(step) { return (this.sampler ??= new this.core.StateSampler(this.raw)).sample(step); }
   path() { return this.raw.path(); }              // Uint32Array: cells, start first
   parents() { return this.raw.parents(); }        // Int32Array (filling it allocates)
   portals() { return this.raw.portals(); }        // a plain JS array (a copy)
@@ -146,8 +154,73 @@ export class PlaygroundEngine {
   setStart(n) { this.raw.setStart(n); }
   setGoal(n) { this.raw.setGoal(n); }
   // Reads any format core knows (by content, then by file name). Returns "" or the error
-  // ("line 3, column 5: ..."); on error the current map is kept.
-  loadText(text, fileName = '') { return this.raw.loadMap(String(text), String(fileName)); }
+  // ("line 3, column 5: ..."); on error the current map is kept. The text prepareText() read
+  // is not read again: its map replaces the current one.
+  loadText(text, fileName = '') {
+    const prepared = this.prepared;
+    this.prepared = null;
+    if (prepared?.text === text) {
+      const problem = prepared.load.commit();
+      prepared.load.delete();
+      return problem;
+    }
+    prepared?.load.delete();
+    return this.raw.loadMap(String(text), String(fileName));
+  }
+  // Reads playground map text a band of rows per task (core's MapTextReader, web/big_map_bindings.cpp):
+  // a 4096² map's reading (0.6 s at once) in tasks of about sliceMs. The current map stays until
+  // loadText(text) with the same text takes the map read. Returns "" or the reader's problem
+  // (then loadText reads the text again and reports the same).
+  async prepareText(text, { sliceMs = 40 } = {}) {
+    this.dropPrepared();
+    if (!text.startsWith('astar-map')) return '';  // other formats are read by loadText at once
+    let load = null, problem = '';
+    try {
+      load = new this.core.MapTextLoad(this.raw);
+      await this.copyText(load, text);
+      load.begin();
+      let rows = 8;
+      while (!load.done() && !problem) {
+        const t0 = performance.now();
+        problem = load.read(rows);
+        // The next band's rows from this one's time (at most twice as many: the first is a guess).
+        rows = Math.max(1, Math.round(rows * Math.min(2, sliceMs / Math.max(0.5, performance.now() - t0))));
+        if (!load.done()) await nextTask();
+      }
+      problem ||= load.problem();
+    } catch {
+      load?.delete();  // out of memory, say: loadText reads the text at once and reports it
+      return '';
+    }
+    if (problem) {
+      load.delete();
+    } else {
+      this.dropPrepared();  // another open's, read meanwhile
+      this.prepared = { text, load };
+    }
+    return problem;
+  }
+  // The text's UTF-8 bytes into a MapTextLoad's buffer, a piece per task. A map's rows are ASCII
+  // (a byte a character): the buffer has a byte per character, and a text with other characters
+  // (in its name, say) is encoded at once instead.
+  async copyText(load, text) {
+    const encoder = new TextEncoder(), start = load.textBuffer(text.length).byteOffset;
+    for (let at = 0; at < text.length; at += kTextPieceChars) {
+      // The heap's view is taken again for each piece: the heap may have grown meanwhile.
+      const piece = text.slice(at, at + kTextPieceChars), room = this.core.HEAPU8.subarray(start + at, start + text.length);
+      const { read, written } = encoder.encodeInto(piece, room);
+      if (read !== piece.length || written !== read) {
+        const bytes = encoder.encode(text);
+        load.textBuffer(bytes.length).set(bytes);  // a view taken after the last allocating call
+        return;
+      }
+      await nextTask();
+    }
+  }
+  dropPrepared() {
+    this.prepared?.load.delete();
+    this.prepared = null;
+  }
   // 'playground' or 'movingai'; returns { text, lost } (lost: what the format cannot hold).
   exportText(format) {
     const text = this.raw.exportMap(format);

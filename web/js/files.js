@@ -4,7 +4,7 @@
 // opening one goes through store.restore(), and the document it replaces is kept for
 // "Restore it". Text from files and links is only ever shown with textContent.
 import { kMaxLinkChars, LinkError } from './share.js';
-import { DocumentError, documentLink, readDocumentLink, saveTabDocument, readTabDocument, keepDocument, readKeptDocument,
+import { DocumentError, documentLink, readDocumentLink, saveTabDocument, refuseTabDocument, readTabDocument, keepDocument, readKeptDocument,
   sameDocument, checkDocument, claimTabId, keepBefore, readBefore } from './document.js';
 import { $, saveBlob, fileBaseName } from './dom.js';
 import { showEmbedCode } from './embed.js';
@@ -13,6 +13,9 @@ import { startCopy } from './clipboard.js';
 // larger than this is not even tried.
 export const kMaxAutosaveChars = 4_500_000;
 export const kMaxImportBytes = 64 * 1024 * 1024;
+// A link's map text longer than this (a 1024² map) is read a band of rows per task (read at
+// once, a 4096² map blocked the page for 0.6 s).
+const kSlicedReadChars = 1024 * 1024;
 
 // maps/index.json: an array of entries, or { maps: [...] }; an entry has a file (or path)
 // relative to maps/ and optionally a name (or title).
@@ -254,6 +257,11 @@ export class Files {
       this.messages.show(`Could not open ${what}: ${why}. Your map was kept.`, 'error');
       return false;
     }
+    // A big map is read a band of rows per task first (a problem is reported by the open).
+    if (checked.document.map?.length >= kSlicedReadChars) {
+      this.messages.show('Opening the link\'s map…');
+      await this.store.engine.prepareText(checked.document.map);
+    }
     return this.openDocument(checked, { label: 'open link', what: 'link', first });
   }
 
@@ -277,7 +285,8 @@ export class Files {
     for (const p of [...problems, ...applied]) {
       this.messages.show(`The ${what}'s map is open, but its ${p.what} ${p.what.endsWith('s') ? 'were' : 'was'} not used: ${p.problem}`, 'error');
     }
-    if (replaced && !sameDocument(replaced, this.store.snapshot())) {
+    // (A kept map shorter than the new one's text is surely another: not written out to compare.)
+    if (replaced && (replaced.map.length < this.store.leastTextChars() || !sameDocument(replaced, this.store.snapshot()))) {
       if (keepDocument(replaced)) {
         this.showKept();
       } else {
@@ -377,7 +386,10 @@ export class Files {
     clearTimeout(this.autosaveTimer);
     this.autosaveTimer = 0;
     if (this.embedded) return false;
-    const problem = saveTabDocument(this.store.snapshot(), kMaxAutosaveChars, this.touched);
+    // A map whose text is surely over the budget is not written out (300 ms on a 4096² map).
+    const least = this.store.leastTextChars();
+    const problem = least > kMaxAutosaveChars ? refuseTabDocument(least)
+      : saveTabDocument(this.store.snapshot(), kMaxAutosaveChars, this.touched);
     if (!problem) {
       this.autosaveWarned = false;
       return true;

@@ -120,6 +120,10 @@ export class Store {
     return this.textMemo.text;
   }
 
+  // The least number of characters the map's text takes (a cell each, a line end per row): a
+  // budget it is surely over is known without writing the text out.
+  leastTextChars() { return this.engine.cellCount + this.engine.height; }
+
   // ---- undoable edits ----
   // Runs fn (engine setters; returns "" or a problem) as one undo step. Returns the problem.
   edit(label, fn, { kind = 'map', whole = true } = {}) {
@@ -168,7 +172,7 @@ export class Store {
     if (problem) return problem;
     if (name && !this.engine.name()) this.engine.setName(name);
     this.ensureEndpoints();
-    if (record) this.history.record(label, before, this.docText());
+    if (record) this.history.record(label, before, null);  // written out if it is ever undone
     this.changed('map', { whole: true, fit });
     return '';
   }
@@ -192,6 +196,7 @@ export class Store {
   redo() { return this.travel(this.history.redo(), 'after'); }
   travel(entry, side) {
     if (!entry) return null;
+    if (entry.after === null) entry.after = this.docText();  // undoing it: the document now is its after
     this.engine.loadText(entry[side], '');
     this.changed('map', { whole: true, fit: false });
     return entry.label;

@@ -25,130 +25,19 @@
 #include <string>
 
 #include "astar/formats.h"
+#include "astar/map_text_reader.h"
 #include "format_playground.h"
 #include "format_text.h"
 
 namespace astar {
 
-using playground::Header;
-using playground::OneWayLine;
-using playground::PortalLine;
-using playground::Position;
-
-namespace {
-
-Error checkCell(const Grid& g, const Position& p, const char* what, bool mustBeOpen) {
-  if (!g.contains(p.x, p.y))
-    return text::at(p.line, p.column,
-                    std::string(what) + " (" + std::to_string(p.x) + ", " + std::to_string(p.y) + ") is outside the " +
-                        std::to_string(g.width()) + " x " + std::to_string(g.height()) + " grid");
-  if (mustBeOpen && !g.passable(p.x, p.y))
-    return text::at(p.line, p.column,
-                    std::string(what) + " (" + std::to_string(p.x) + ", " + std::to_string(p.y) + ") is a wall");
-  return {};
-}
-
-}  // namespace
-
-Error readPlaygroundMap(std::string_view textIn, MapDocument& out) {
-  text::LineReader reader(textIn);
-  text::Line line;
-  Error error;
-  if (!reader.nextContent(line, error, false)) {
-    if (error) return error;
-    return text::at(1, 1, "the file is empty: expected 'astar-map 1'");
-  }
-  {
-    const std::vector<text::Token> t = text::tokens(line.text, 2);
-    if (t[0].text != "astar-map") return text::expected(t[0], line.number, "'astar-map 1'");
-    if (t.size() < 2 || t[1].text != "1")
-      return text::expected(
-          t.size() < 2 ? text::Token{std::string_view(), static_cast<int>(line.text.size()) + 1} : t[1], line.number,
-          "format version '1'");
-    if (Error e = playground::expectNoMore(t, 2, line.number)) return e;
-  }
-  Header h;
-  bool sawGrid = false;
-  while (reader.next(line, error)) {
-    const std::string_view s = text::trim(line.text);
-    if (s.empty() || s[0] == '#') continue;
-    const int indent = static_cast<int>(s.data() - line.text.data());
-    const std::size_t colon = s.find(':');
-    const std::string_view key = text::trim(s.substr(0, colon == std::string_view::npos ? s.size() : colon));
-    if (colon == std::string_view::npos) return text::at(line.number, indent + 1, "expected 'key: value' or 'grid:'");
-    if (key == "grid") {
-      if (!text::trim(s.substr(colon + 1)).empty())
-        return text::at(line.number, indent + static_cast<int>(colon) + 2,
-                        "expected the grid rows on the lines after 'grid:'");
-      sawGrid = true;
-      break;
-    }
-    // The value without leading blanks, keeping its column in the line.
-    std::string_view value = s.substr(colon + 1);
-    int valueColumn = indent + static_cast<int>(colon) + 2;
-    while (!value.empty() && text::isSpace(value.front())) value.remove_prefix(1), ++valueColumn;
-    if (Error e = parseHeaderLine(h, key, indent + 1, value, valueColumn, line.number)) return e;
-  }
-  if (error) return error;
-  const int next = reader.lastLine() + 1;
-  if (!sawGrid) return text::at(next, 1, "the file ends before the 'grid:' line");
-  if (!h.haveSize) return text::at(line.number, 1, "expected a 'size: WIDTH x HEIGHT' line before 'grid:'");
-  if (h.doc.terrain.empty()) return text::at(line.number, 1, "expected at least one 'terrain:' line before 'grid:'");
-  if (Error e = text::checkGridSize(h.width, h.height, reader.bytesLeft(), 1, h.sizeLine, h.sizeToken.column)) return e;
-
-  std::string letters;
-  for (const Terrain& t : h.doc.terrain) letters += t.letter;
-  MapDocument& doc = h.doc;
-  if (Error e = text::readRows(reader, h.width, h.height, false, letters, doc.cells)) return e;
-  if (Error e = text::expectEnd(reader, false, h.height)) return e;
-
-  Grid& g = doc.grid;
-  if (Error e = g.reset(h.width, h.height)) return e;
-  g.setDiagonal(h.movement);
-  g.setCostModel(h.costModel);
-  if (Error e = g.setTopology(h.topology)) return text::at(h.topologyLine, 1, e.message);
-  if (Error e = g.setWrap(h.wrapX, h.wrapY)) return text::at(h.wrapLine, 1, e.message);
-  int byLetter[256];
-  std::fill(std::begin(byLetter), std::end(byLetter), -1);
-  for (std::size_t i = 0; i < doc.terrain.size(); ++i)
-    byLetter[static_cast<unsigned char>(doc.terrain[i].letter)] = static_cast<int>(i);
-  for (NodeId n = 0; n < g.cellCount(); ++n) {
-    const Terrain& t = doc.terrain[static_cast<std::size_t>(byLetter[static_cast<unsigned char>(doc.cells[n])])];
-    if (t.wall)
-      (void)g.setWall(g.xOf(n), g.yOf(n));
-    else if (t.cost != 1.0)
-      (void)g.setCost(g.xOf(n), g.yOf(n), t.cost);
-  }
-  if (h.haveStart) {
-    if (Error e = checkCell(g, h.start, "start", true)) return e;
-    doc.start = g.index(h.start.x, h.start.y);
-  }
-  for (const Position& p : h.goals) {
-    if (Error e = checkCell(g, p, "goal", true)) return e;
-    const NodeId n = g.index(p.x, p.y);
-    if (std::find(doc.goals.begin(), doc.goals.end(), n) != doc.goals.end())
-      return text::at(p.line, p.column,
-                      "goal (" + std::to_string(p.x) + ", " + std::to_string(p.y) + ") is listed twice");
-    doc.goals.push_back(n);
-  }
-  for (const PortalLine& p : h.portals) {
-    if (Error e = checkCell(g, p.from, "portal end", false)) return e;
-    if (Error e = checkCell(g, p.to, "portal end", false)) return e;
-    if (Error e = g.addPortal(p.from.x, p.from.y, p.to.x, p.to.y, p.cost, p.twoWay))
-      return text::at(p.from.line, p.from.column, e.message);
-  }
-  for (const OneWayLine& o : h.oneWays) {
-    if (Error e = checkCell(g, o.cell, "one-way cell", false)) return e;
-    if (g.entryMask(g.index(o.cell.x, o.cell.y)) != kAllDirections)
-      return text::at(
-          o.cell.line, o.cell.column,
-          "one-way cell (" + std::to_string(o.cell.x) + ", " + std::to_string(o.cell.y) + ") is listed twice");
-    if (o.mask == kAllDirections)
-      return text::at(o.cell.line, o.cell.column,
-                      "a one-way cell enterable in all 8 directions is an ordinary cell: drop the line");
-    (void)g.setEntryMask(o.cell.x, o.cell.y, o.mask);
-  }
-  out = std::move(doc);
+// The band reader (map_text_reader.cpp) run to its end: both read the same way.
+Error readPlaygroundMap(std::string_view text, MapDocument& out) {
+  MapTextReader reader(text);
+  while (!reader.done())
+    if (Error e = reader.readRows(reader.height())) return e;
+  if (reader.error()) return reader.error();
+  out = reader.take();
   return {};
 }
 

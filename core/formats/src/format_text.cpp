@@ -196,12 +196,17 @@ static std::string listLetters(std::string_view allowed) {
 
 Error readRows(LineReader& reader, int width, int height, bool spaced, std::string_view allowed, std::string& cells) {
   cells.assign(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), '\0');
+  return readRowBand(reader, width, height, 0, height, spaced, allowed, cells);
+}
+
+Error readRowBand(LineReader& reader, int width, int height, int fromRow, int toRow, bool spaced,
+                  std::string_view allowed, std::string& cells) {
   Line line;
   Error error;
   const std::size_t w = static_cast<std::size_t>(width);
   bool isAllowed[256] = {};  // a table, not a search of `allowed` per cell (16 M cells on a 4096² map)
   for (const char c : allowed) isAllowed[static_cast<unsigned char>(c)] = true;
-  for (int y = 0; y < height; ++y) {
+  for (int y = fromRow; y < toRow; ++y) {
     const bool got = spaced ? reader.nextContent(line, error, true) : reader.next(line, error);
     if (!got) {
       if (error) return error;

@@ -75,6 +75,10 @@ Error checkGridSize(long long width, long long height, std::size_t bytesLeft, st
 // between cells are skipped (and, with comments, `//` comments and blank lines too).
 // Letters outside `allowed` are errors naming the allowed set.
 Error readRows(LineReader& reader, int width, int height, bool spaced, std::string_view allowed, std::string& cells);
+// The same for rows [fromRow, toRow) of `height` into `cells`, already sized width x height
+// (a reader that reads a band of rows per call: MapTextReader).
+Error readRowBand(LineReader& reader, int width, int height, int fromRow, int toRow, bool spaced,
+                  std::string_view allowed, std::string& cells);
 // After the last row only blank lines (and `//` comments when comments) may follow.
 Error expectEnd(LineReader& reader, bool comments, int rows);
 

@@ -68,6 +68,7 @@ export class CellLayers extends Viewport {
     this.base = null;
     this.state = null;
     this.baseKey = -1;
+    this.baseStep = 1;  // cells per layer pixel across and down (layerStep)
     this.stateDirty = true;
     this.cellColors = new Uint32Array(0);  // packed terrain colour per cell
     this.hexView = null;       // hexagons drawn for one view: { canvas, ctx, key, shown states }
@@ -87,7 +88,20 @@ export class CellLayers extends Viewport {
   // included: core's map_journal.h).
   ensureBase(hex = this.hex) {
     const e = this.engine;
-    if (this.baseKey !== e.revision() || !this.base || this.baseHex !== hex) this.rebuildBase(hex);
+    if (this.baseKey !== e.revision() || !this.base || this.baseHex !== hex || this.baseStep !== this.layerStep(hex)) this.rebuildBase(hex);
+  }
+  // Cells per layer pixel: 1, or on a map larger than the canvas shows it (a 4096² map fitted
+  // in 800 pixels) the whole number of cells a device pixel covers. The layers then hold about
+  // the canvas's pixels, not 16 M, and one cell of each block is drawn: what scaling the full
+  // layer down without smoothing showed. Hex layers are always full.
+  layerStep(hex) {
+    return hex ? 1 : Math.max(1, Math.floor(1 / (this.cell * this.dpr)));
+  }
+  // The CSS size of a square layer drawn at the current zoom (it may cover a few cells past the
+  // map's edge when the map's side is not a multiple of the step).
+  layerSize() {
+    const s = this.baseStep * this.cell;
+    return { width: this.base.canvas.width * s, height: this.base.canvas.height * s };
   }
   // The search-state layer in a palette's colours, rebuilt when the search changed.
   ensureState(hex = this.hex, palette = kColors) {
@@ -97,48 +111,66 @@ export class CellLayers extends Viewport {
   markStateDirty() { this.stateDirty = true; }
   markMapDirty() {
     this.baseKey = -1;
+    this.baseStep = 1;  // cells per layer pixel across and down (layerStep)
     this.stateDirty = true;
     if (this.hexView) this.hexView.key = '';  // drawn again in full (the canvas is kept)
   }
 
   rebuildBase(hex) {
-    const e = this.engine;
+    const e = this.engine, step = this.layerStep(hex);
     const width = e.width, height = e.height;
-    const layerWidth = hex ? 2 * width + 1 : width;
-    if (!this.base || this.base.canvas.width !== layerWidth || this.base.canvas.height !== height) {
-      this.base = makeLayer(layerWidth, height);
-      this.state = makeLayer(layerWidth, height);
+    const layerWidth = hex ? 2 * width + 1 : Math.ceil(width / step), layerHeight = Math.ceil(height / step);
+    if (!this.base || this.base.canvas.width !== layerWidth || this.base.canvas.height !== layerHeight) {
+      this.base = makeLayer(layerWidth, layerHeight);
+      this.state = makeLayer(layerWidth, layerHeight);
     }
+    this.baseStep = step;
     const costs = e.costs(), masks = e.entryMasks();
-    let maxCost = 1, minCost = 1;
-    for (let i = 0; i < costs.length; ++i) {
-      const c = costs[i];
-      if (c > maxCost) maxCost = c;
-      if (c > 0 && c < minCost) minCost = c;
+    let maxCost = 1, minCost = 1;  // over the cells drawn (each block's first on a layer of blocks)
+    for (let y = 0; y < height; y += step) {
+      for (let i = y * width, end = i + width; i < end; i += step) {
+        const c = costs[i];
+        if (c > maxCost) maxCost = c;
+        if (c > 0 && c < minCost) minCost = c;
+      }
     }
     const wall = packRgba(...kColors.wall), floor = packRgba(...kColors.floor);
     const heavySpan = Math.log(maxCost) || 1, lightSpan = Math.log(1 / minCost) || 1;
     const mix = (a, b, t) => packRgba(...a.map((v, k) => Math.round(v + (b[k] - v) * t)));
-    if (this.cellColors.length !== costs.length) this.cellColors = new Uint32Array(costs.length);
-    const colors = this.cellColors;
-    this.oneWayCells = [];
-    for (let i = 0; i < costs.length; ++i) {
-      const c = costs[i];
-      if (c === 0) colors[i] = wall;
-      else if (c === 1) colors[i] = floor;
-      else if (c > 1) colors[i] = mix(kColors.floor, kColors.heavy, 0.25 + 0.75 * Math.log(c) / heavySpan);
-      else colors[i] = mix(kColors.floor, kColors.light, 0.3 + 0.7 * Math.log(1 / c) / lightSpan);
-      if (masks[i] !== kAllDirections && c !== 0) this.oneWayCells.push(i);
-    }
+    const colorOf = (c) => (c === 0 ? wall : c === 1 ? floor : c > 1
+      ? mix(kColors.floor, kColors.heavy, 0.25 + 0.75 * Math.log(c) / heavySpan)
+      : mix(kColors.floor, kColors.light, 0.3 + 0.7 * Math.log(1 / c) / lightSpan));
     const px = this.base.pixels;
-    if (hex) this.toBricks(colors, px, width, height);
-    else px.set(colors);
+    this.oneWayCells = [];
+    if (step > 1) {
+      // Per-cell colours and one-way arrows are for cells a pixel or more wide (zoomed in).
+      this.cellColors = new Uint32Array(0);
+      this.sampleCells(costs, px, colorOf);
+    } else {
+      if (this.cellColors.length !== costs.length) this.cellColors = new Uint32Array(costs.length);
+      const colors = this.cellColors;
+      for (let i = 0; i < costs.length; ++i) {
+        const c = costs[i];
+        colors[i] = colorOf(c);
+        if (masks[i] !== kAllDirections && c !== 0) this.oneWayCells.push(i);
+      }
+      if (hex) this.toBricks(colors, px, width, height);
+      else px.set(colors);
+    }
     this.base.ctx.putImageData(this.base.image, 0, 0);
     this.narrowCorridors = !hex && hasNarrowCorridors(e, costs, maxCost, minCost);
     this.baseKey = e.revision();
     this.baseHex = hex;
     if (this.hexView) this.hexView.key = '';
     this.stateDirty = true;
+  }
+
+  // A layer of baseStep x baseStep blocks: each pixel is colour(value) of its block's first cell.
+  sampleCells(values, px, colour) {
+    const { width, height } = this.engine, step = this.baseStep;
+    for (let y = 0, p = 0; y < height; y += step) {
+      for (let i = y * width, end = i + width; i < end; i += step) px[p++] = colour(values[i]);
+    }
   }
 
   // Brick layout: cell (x, y) -> pixels 2x + (y & 1) and the one after in row y.
@@ -156,7 +188,9 @@ export class CellLayers extends Viewport {
   }
 
   rebuildState(hex, palette = kColors) {
-    const states = this.cellStates();
+    // On a layer of blocks the engine's states are sampled in wasm (not 16 M filled per frame).
+    const shown = this.stateView?.() ?? null, sampled = !hex && this.baseStep > 1 && !shown;
+    const states = sampled ? this.engine.sampledStates(this.baseStep) : shown ?? this.engine.states();
     const px = this.state.pixels;
     if (this.statePalette !== palette) {
       this.statePalette = palette;
@@ -173,6 +207,10 @@ export class CellLayers extends Viewport {
           px[p + 1] = v;
         }
       }
+    } else if (sampled) {
+      for (let i = 0; i < states.length; ++i) px[i] = colour[states[i] & 3];
+    } else if (this.baseStep > 1) {
+      if (states.length === this.engine.cellCount) this.sampleCells(states, px, (v) => colour[v & 3]);
     } else {
       const n = Math.min(states.length, px.length);
       for (let i = 0; i < n; ++i) px[i] = colour[states[i] & 3];

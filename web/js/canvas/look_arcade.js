@@ -123,7 +123,7 @@ export const arcadeLook = Object.freeze({
   name: 'arcade',
   palette: kPalette,
   draw(view) {
-    const e = view.engine, ctx = view.ctx, c = view.cell;
+    const ctx = view.ctx, c = view.cell;
     view.ensureBase(false);
     view.ensureState(false, kPalette);
     view.lastMode = 'arcade';
@@ -131,7 +131,8 @@ export const arcadeLook = Object.freeze({
     ctx.fillStyle = css(P.floor);
     ctx.fillRect(0, 0, view.cssWidth, view.cssHeight);
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(view.state.canvas, view.offsetX, view.offsetY, e.width * c, e.height * c);
+    const layer = view.layerSize();
+    ctx.drawImage(view.state.canvas, view.offsetX, view.offsetY, layer.width, layer.height);
     ctx.save();
     ctx.setTransform(view.dpr * c, 0, 0, view.dpr * c, view.dpr * view.offsetX, view.dpr * view.offsetY);
     ctx.strokeStyle = css(P.wall);
