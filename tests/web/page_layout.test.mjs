@@ -103,8 +103,12 @@ test('390x844 phone: no layout shift from navigation to the first drawn search (
     // (a fetch preload whose crossorigin does not match the page's fetch() downloads again).
     const preloads = await page.evaluate(() => [...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]
       .map((l) => ({ href: l.href, fetched: performance.getEntriesByName(l.href, 'resource').map((e) => e.responseStatus) })));
-    assert.ok(preloads.some((p) => p.href.endsWith('/astar_core.wasm')), 'the engine\'s .wasm is preloaded');
+    assert.ok(preloads.some((p) => p.href.endsWith('/astar_core.mjs')), 'the engine\'s module is preloaded');
+    // Not the .wasm: it would share a phone's network with what the first paint needs.
+    assert.ok(!preloads.some((p) => p.href.endsWith('/astar_core.wasm')), 'the engine\'s .wasm is fetched after the first paint');
     for (const { href, fetched } of preloads) assert.deepEqual(fetched, [200], `${href}: fetched once, with status 200`);
+    const wasm = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/astar_core.wasm')).length);
+    assert.equal(wasm, 1, 'the .wasm is fetched once');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
