@@ -2,6 +2,7 @@
 // rest), deflated (CompressionStream) and base64url encoded: #v1.<data>. No server is
 // involved. This module only converts text to bytes and back; decoding is defensive: every
 // limit is checked before the work it bounds, and failures are LinkErrors with a message.
+import { nextTask } from './yield.js';
 
 export const kLinkPrefix = 'v1.';
 export const kMaxLinkChars = 1_000_000;  // not a limit: the page's own; a longer fragment is refused before decoding
@@ -30,11 +31,18 @@ function fromBase64Url(text) {
   return bytes;
 }
 
+// The stream's reads resolve as microtasks, so a long pump was one task: it gives the page a
+// task of its own every kPumpSliceMs (a bomb is refused in well under 0.5 s either way).
+const kPumpSliceMs = 40;
 async function pump(stream, limit) {
   const reader = stream.getReader();
   const chunks = [];
-  let total = 0;
+  let total = 0, sliceStart = performance.now();
   for (;;) {
+    if (performance.now() - sliceStart > kPumpSliceMs) {
+      await nextTask();
+      sliceStart = performance.now();
+    }
     const { done, value } = await reader.read();
     if (done) break;
     total += value.length;

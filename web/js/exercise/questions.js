@@ -9,7 +9,7 @@ import { PlaygroundEngine, Status } from '../engine.js';
 
 // The algorithms the built-in lessons teach (maps/lessons: every lesson's settings and "Try
 // this" actions; page_exercise checks that this list covers them).
-export const kTaughtAlgorithms = Object.freeze(['astar', 'dijkstra', 'bfs', 'greedy', 'weighted-astar', 'jps']);
+export const kTaughtAlgorithms = Object.freeze(['astar', 'dijkstra', 'bfs', 'greedy', 'weighted-astar', 'jps', 'theta']);
 export const kSetSize = 10;
 // Every five questions ask each kind once and "next" twice, in an order the seed shuffles.
 const kBlock = Object.freeze(['next', 'next', 'h', 'f', 'admissible']);
