@@ -1,3 +1,4 @@
+// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // Opening a 4096 x 4096 share link (issue 31) by a click: the click's task is short and the map
 // is read a band of rows per task (core's MapTextReader, bands of ~40 ms); its text is not
 // written out again (undo and autosave do not need it) and the canvas's layers hold about the

@@ -1,3 +1,4 @@
+// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // Big maps apply completely (issue 21): after the bundled "Large maze", importing
 // Paris_0_1024.map through the file chooser, making a New blank 2048 x 2048 map, and opening a
 // 2048 x 2048 share link each redraw the canvas, show the new map's stats (checked against the

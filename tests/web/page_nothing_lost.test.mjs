@@ -3,7 +3,8 @@
 // cell for cell; two tabs editing different maps both survive a reload of each; a lesson link
 // survives a reload; a lab-only change is autosaved; the embed's link out opens the embed's
 // current map and leaves the visitor's autosave alone; the first Undo after a link changes
-// nothing; opening Learn after "no path" keeps the result and its partial path.
+// nothing; opening Learn after "no path" keeps the result and its partial path; input while
+// the page boots is not saved over the tab's document.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage, openPage, generateOnPage, cellPoint, engineState, tabAutosave, lessonLinkOf, showLearnView } from './support.mjs';
@@ -289,5 +290,39 @@ test('when the storage cannot keep the previous map, the page says so (and Undo 
     assert.match(await page.textContent('#message'), /Your previous map could not be kept \(the browser's storage is full or off\): Undo brings it back/);
     await page.click('#undo');
     assert.equal(costsOf(await engineState(page)), costsOf(maze), 'Undo brings the maze back');
+  });
+});
+
+test('input while the page boots is not saved over the tab\'s document: a reload brings the maze back', async () => {
+  await withPage({}, async ({ page }) => {
+    const maze = await studentMaze(page, 5);
+    // The next load waits for the map index (a slow network; held in the page's fetch, which
+    // the service worker's cache would otherwise answer at once): the page's controls are
+    // bound, its first document is not in yet.
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('test/hold-index')) return;
+      const fetchAsIs = window.fetch;
+      window.fetch = async (url, options) => {
+        if (String(url).includes('maps/index.json')) {
+          await new Promise((resolve) => { window.releaseIndex = resolve; });
+        }
+        return fetchAsIs(url, options);
+      };
+    });
+    await page.evaluate(() => sessionStorage.setItem('test/hold-index', '1'));
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForFunction(() => typeof window.releaseIndex === 'function');
+    assert.equal(await page.evaluate(() => document.body.dataset.ready), undefined, 'still booting');
+    await generateOnPage(page, 'division', 21, 21, 3);  // a visitor's click meanwhile
+    await page.waitForTimeout(700);  // longer than the autosave's delay
+    await page.evaluate(() => {
+      sessionStorage.removeItem('test/hold-index');
+      window.releaseIndex();
+    });
+    await page.waitForSelector('body[data-ready=true]');
+    assert.deepEqual(await engineState(page), maze, 'the tab\'s own maze opened');
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]');
+    assert.deepEqual(await engineState(page), maze, 'and a reload keeps it');
   });
 });

@@ -104,6 +104,9 @@ try {
   const editor = new Editor(store, marks, messages);
   const files = new Files(store, messages);
   files.embedded = embed.on;  // an embed never reads or writes the autosave
+  // Input during the boot changes the placeholder map: it must not be saved over the document
+  // the tab is about to restore (the first map releases the hold).
+  files.holdAutosave(true);
   const compare = new Compare(store, controller, messages);
   const marksChanged = () => {
     inspector.update();
@@ -133,6 +136,7 @@ try {
   if (embed.on) buildEmbedBar({ store, options: embed });
   await nextTask();
   const source = await firstMap(store, controller, files, lessons);
+  files.holdAutosave(false);  // the first document is in: changes from here on are saved
   // A first visit and an embed open unsolved, for the visitor to watch the search grow with
   // Play (a lesson opens unsolved too: lessons/panel.js); a link or the visitor's own autosave
   // opens as live shows it.

@@ -8,7 +8,9 @@
 import { PlaygroundEngine, Status } from '../engine.js';
 
 // The algorithms the built-in lessons teach (maps/lessons: every lesson's settings and "Try
-// this" actions; page_exercise checks that this list covers them).
+// this" actions; page_exercise checks that this list covers them). Written out rather than read
+// from the lessons at run time: a seed must give a class the same questions, and a new lesson
+// should not change the sets of a seed handed out before.
 export const kTaughtAlgorithms = Object.freeze(['astar', 'dijkstra', 'bfs', 'greedy', 'weighted-astar', 'jps', 'theta']);
 export const kSetSize = 10;
 // Every five questions ask each kind once and "next" twice, in an order the seed shuffles.

@@ -8,6 +8,7 @@
 import { $, formatNumber } from '../dom.js';
 import { kUnslicedPlannerCells } from '../engine.js';
 import { drawPolyline } from '../canvas/graph_marks.js';
+import { notOnThisMap, queryWithoutPath } from '../planner_status.js';
 
 const kOutline = 'rgba(93, 64, 55, 0.55)';
 const kCorridorFill = 'rgba(3, 155, 229, 0.2)';  // blue: apart from the closed cells' yellow
@@ -25,7 +26,7 @@ export class NavMeshView {
     if (typeof core.NavMeshLayer !== 'function') throw new Error('this build of the engine has no NavMeshLayer (link web/navmesh_bindings.cpp)');
     this.app = app;
     this.raw = new core.NavMeshLayer(app.engine.raw);
-    this.row = app.engine.registry.planners.find((p) => p.kind === 'navmesh');  // core's row: its label and note
+    this.row = app.engine.registry.planners.find((p) => p.kind === 'navmesh');  // core's row: its note
     this.shown = false;
     this.lines = { navmesh: false, theta: false };  // the path lines, off until asked
     this.result = null;                  // the last mesh query (web/navmesh_bindings.cpp, query())
@@ -96,19 +97,16 @@ export class NavMeshView {
       out.textContent = '';
       return;
     }
-    if (r.status === 'too-big') {
-      out.textContent = `Not on this map: ${r.message}.`;
-      return;
-    }
-    if (r.status === 'unsupported') {
-      out.textContent = `Not on this map: ${r.message}. (${this.row?.label ?? 'The navigation mesh'}: ${this.row?.note ?? ''})`;
+    const refused = notOnThisMap(r, this.row);
+    if (refused) {
+      out.textContent = refused;
       return;
     }
     const mesh = `${formatNumber(r.polygons)} polygons, ${formatNumber(r.portals)} portals in ${formatNumber(r.tiles)} tiles;` +
       ` ${r.fullBuild ? 'built' : `${formatNumber(r.tilesRebuilt)} tiles rebuilt`} in ${r.buildMs.toFixed(2)} ms, ${Math.round(r.bytes / 1024)} KB.`;
     const query = r.status === 'found'
       ? `Navmesh path length ${formatNumber(r.length)} (cost ${formatNumber(r.cost)}), through a corridor of ${r.corridor.length} polygons, ${r.crossed.length / 4} portals crossed; ${formatNumber(r.expanded)} polygons expanded.`
-      : r.status === 'idle' ? 'Place a start and a goal to see a query.' : r.status === 'no-path' ? 'No path.' : `${r.status}: ${r.message}`;
+      : queryWithoutPath(r);
     const theta = t ? (t.status === 'found' ? `\nTheta* path length ${formatNumber(t.length)}.` : `\nTheta*: ${t.status}.`) : '';
     out.textContent = `${mesh}\n${query}${theta}`;
   }

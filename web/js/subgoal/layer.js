@@ -7,6 +7,7 @@
 import { $, formatNumber } from '../dom.js';
 import { kUnslicedPlannerCells } from '../engine.js';
 import { drawNodeDots, drawAbstractPath } from '../canvas/graph_marks.js';
+import { notOnThisMap, queryWithoutPath } from '../planner_status.js';
 
 const kDotColor = 'rgba(0, 150, 136, 0.95)';
 const kPathColor = 'rgba(0, 121, 107, 0.95)';
@@ -17,6 +18,7 @@ export class SubgoalView {
     if (typeof core.SubgoalLayer !== 'function') throw new Error('this build of the engine has no SubgoalLayer (link web/subgoal_bindings.cpp)');
     this.app = app;
     this.raw = new core.SubgoalLayer(app.engine.raw);
+    this.row = app.engine.registry.planners.find((p) => p.kind === 'subgoal-graph');  // core's row: its note
     this.shown = false;
     this.result = null;                   // the last query (web/subgoal_bindings.cpp, query())
     this.cells = new Uint32Array(0);      // the subgoals, copied out of wasm memory
@@ -63,19 +65,16 @@ export class SubgoalView {
       out.textContent = '';
       return;
     }
-    if (r.status === 'too-big') {
-      out.textContent = `Not on this map: ${r.message}.`;
-      return;
-    }
-    if (r.status === 'unsupported') {
-      out.textContent = `Not on this map: ${r.message}. (The subgoal graph needs square cells, one cost everywhere and 8-way moves that never cut a corner.)`;
+    const refused = notOnThisMap(r, this.row);
+    if (refused) {
+      out.textContent = refused;
       return;
     }
     const graph = `${formatNumber(r.subgoals)} subgoals, ${formatNumber(r.edges / 2)} pairs that see each other` +
       ` (${formatNumber(r.coreSubgoals)} left after contraction); built in ${r.buildMs.toFixed(1)} ms, ${Math.round(r.bytes / 1024)} KB.`;
     const query = r.status === 'found'
       ? `Path cost ${formatNumber(r.cost)}, ${r.cells} cells, through ${Math.max(0, r.abstractPath.length - 2)} subgoals; ${formatNumber(r.expanded)} graph nodes expanded.`
-      : r.status === 'idle' ? 'Place a start and a goal to see a query.' : r.status === 'no-path' ? 'No path.' : `${r.status}: ${r.message}`;
+      : queryWithoutPath(r);
     out.textContent = `${graph}\n${query}`;
   }
 
