@@ -46,6 +46,9 @@ function cliPath(args) {
   }
 }
 
+// The CLI prints costs to 10 significant digits.
+const close = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-8 * Math.max(1, Math.abs(b)), `${what}: page ${a}, CLI ${b}`);
+
 const searchState = (page) => page.evaluate(() => {
   const e = window.playground.engine, s = e.stats();
   return { status: e.status(), cost: s.pathCost, ranAs: s.ranAs, message: e.message(), path: Array.from(e.path()), agentSize: e.settings.agentSize,
@@ -71,12 +74,12 @@ test('agent size 2: the path goes by the wide gap at the CLI\'s cost; a 2 x 2 wa
     await page.waitForFunction(() => window.playground.engine.status() === 2);
     const small = await searchState(page);
     assert.equal(small.agentSize, 1);
-    assert.ok(Math.abs(small.cost - Number(one.cost)) < 1e-9, `size 1: page ${small.cost}, CLI ${one.cost}`);
+    close(small.cost, Number(one.cost), 'size 1');
 
     await setAgentSize(page, 2);
     const big = await searchState(page);
     assert.equal(big.status, 2, `found (${big.statusText})`);
-    assert.ok(Math.abs(big.cost - Number(two.cost)) < 1e-9, `size 2: page ${big.cost}, CLI ${two.cost}`);
+    close(big.cost, Number(two.cost), 'size 2');
     assert.equal(big.path.length, Number(two.cells), 'as many cells as the CLI\'s path');
     assert.match(big.note, /top-left cell of a 2×2 agent/);
     const width = kRows[0].length, wall = (x, y) => kRows[y][x] === '#';
@@ -147,13 +150,15 @@ test('agent size 2 on a wrapping map shows core\'s refusal; JPS runs as A* and s
     assert.equal(jps.ranAs, 'astar');
     assert.match(jps.note, /Jump point search ran as A\*: it moves one-cell agents only/);
 
-    await page.evaluate(() => window.playground.store.load(window.playground.docText().replace('cost-model: real', 'cost-model: real\nwrap: x'), 'wrap.map.txt', 'wrap'));
+    await page.check('#wrap-x');  // a map that wraps: core moves bigger agents only on maps that do not
     await page.waitForFunction(() => window.playground.engine.wrapX() && window.playground.engine.status() === 4);
     const refused = await searchState(page);
     assert.ok(refused.message.length > 0, 'core says why');
     assert.match(refused.note, new RegExp(`^Agent size 2 refused: ${refused.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     assert.ok(refused.statusText.includes(refused.message), 'the status line has the sentence too');
-    // The crowd refuses a size it cannot honour, with a sentence.
+    // Compare all and the crowd refuse a size they cannot honour, with a sentence.
+    await page.click('#compare');
+    await page.waitForFunction(() => document.getElementById('message').textContent.includes('Compare all compares one-cell agents'));
     await page.click('#agents-crowd');
     await page.waitForFunction(() => document.getElementById('message').textContent.includes('one-cell agents'));
     assert.equal(await page.evaluate(() => window.playground.modules.agents.crowd), null);
