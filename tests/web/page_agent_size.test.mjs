@@ -1,9 +1,11 @@
 // Agents of any size on the page (issue 34): the Search section's "Agent size" (a search setting,
 // core's SearchOptions::agentSize) finds the path of a 2 x 2 agent through a map's wide gap, at the
 // cost `astar path --agent-size 2` gives on the same map; a size-2 walker walks it and at every
-// frame its 2 x 2 square covers floor cells only; the Learn view's clearance heat map shows the
+// frame its 2 x 2 square covers floor cells only, and so do a squad's members; the path worker
+// finds the same cost; the Learn view's clearance heat map shows the
 // clearance of every cell (checked against the definition, computed here from the map); a map
-// where the size does not apply shows core's sentence, and JPS says it ran as A*.
+// where the size does not apply shows core's sentence, JPS says it ran as A*, and Compare all
+// and the crowd refuse the size with a sentence.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -32,6 +34,17 @@ const kRows = [
 ];
 const kMap = ['astar-map 1', 'name: Agent size gap', `size: ${kRows[0].length} x ${kRows.length}`, 'movement: only-when-no-obstacles',
   'cost-model: real', 'terrain: . 1 floor', 'terrain: # wall wall', 'start: 2 1', 'goal: 3 9', 'grid:', ...kRows, ''].join('\n');
+
+const width = kRows[0].length, wall = (x, y) => kRows[y][x] === '#';
+const floor = (x, y) => x >= 0 && y >= 0 && x < width && y < kRows.length && !wall(x, y);
+// The cells a size x size square covers when its top-left cell's centre is at (x, y) (layout units).
+function squareCells(x, y, size) {
+  const e = 1e-6, out = [];
+  for (let cy = Math.floor(y - 0.5 + e); cy <= Math.floor(y - 0.5 + size - e); ++cy) {
+    for (let cx = Math.floor(x - 0.5 + e); cx <= Math.floor(x - 0.5 + size - e); ++cx) out.push([cx, cy]);
+  }
+  return out;
+}
 
 // `astar path` on the map text with extra arguments: its `key: value` lines.
 function cliPath(args) {
@@ -82,7 +95,6 @@ test('agent size 2: the path goes by the wide gap at the CLI\'s cost; a 2 x 2 wa
     close(big.cost, Number(two.cost), 'size 2');
     assert.equal(big.path.length, Number(two.cells), 'as many cells as the CLI\'s path');
     assert.match(big.note, /top-left cell of a 2×2 agent/);
-    const width = kRows[0].length, wall = (x, y) => kRows[y][x] === '#';
     assert.ok(big.path.some((n) => Math.floor(n / width) === 4 && n % width === 15), 'the anchor passes the wide gap (15, 4) -> (15, 5)');
 
     // The walker: a 2 x 2 square; every frame its square's cells are checked against the map here.
@@ -101,14 +113,35 @@ test('agent size 2: the path goes by the wide gap at the CLI\'s cost; a 2 x 2 wa
     assert.ok(walk.trace.length > 10, `sampled ${walk.trace.length} frames`);
     for (const { x, y, size } of walk.trace) {
       assert.equal(size, 2);
-      const e = 1e-6;
-      for (let cy = Math.floor(y - 0.5 + e); cy <= Math.floor(y - 0.5 + size - e); ++cy) {
-        for (let cx = Math.floor(x - 0.5 + e); cx <= Math.floor(x - 0.5 + size - e); ++cx) {
-          assert.ok(cx >= 0 && cy >= 0 && cx < width && cy < kRows.length && !wall(cx, cy), `at (${x.toFixed(2)}, ${y.toFixed(2)}) the square covers (${cx}, ${cy})`);
-        }
-      }
+      for (const [cx, cy] of squareCells(x, y, size)) assert.ok(floor(cx, cy), `at (${x.toFixed(2)}, ${y.toFixed(2)}) the square covers (${cx}, ${cy})`);
     }
     await saveScreenshot(page, 'agent-size-walker.png');
+
+    // The squad: every member is a 2 x 2 square too, on floor cells at every frame while its leader walks.
+    await page.evaluate(() => {
+      window.members = [];
+      window.playground.addTicker(() => {
+        const q = window.playground.modules.agents.squad;
+        if (q) window.members.push({ size: q.agentSize, at: q.members.map((m) => [m.x, m.y]).concat([[q.leader.x, q.leader.y]]) });
+        return !!(q && !q.leader.done);
+      });
+    });
+    await page.click('#agents-squad');
+    await page.waitForFunction(() => window.playground.modules.agents.squad?.leader.done);
+    const squad = await page.evaluate(() => window.members);
+    assert.ok(squad.length > 10, `sampled ${squad.length} frames of the squad`);
+    for (const { size, at } of squad) {
+      assert.equal(size, 2);
+      for (const [x, y] of at) {
+        for (const [cx, cy] of squareCells(x, y, size)) assert.ok(floor(cx, cy), `a squad member at (${x.toFixed(2)}, ${y.toFixed(2)}) covers (${cx}, ${cy})`);
+      }
+    }
+
+    // The path worker searches for the same agent: the same cost.
+    await page.click('#agents-worker');
+    await page.waitForFunction(() => /cost|no path|refused/.test(document.getElementById('agents-worker-result').textContent));
+    const worker = await page.textContent('#agents-worker-result');
+    assert.match(worker, new RegExp(`^cost ${Number(two.cost).toFixed(3)},`), `the worker: ${worker}`);
 
     // The Learn view's clearance heat map: each floor cell's largest free square anchored there.
     await showLearnView(page);
@@ -132,8 +165,8 @@ test('agent size 2: the path goes by the wide gap at the CLI\'s cost; a 2 x 2 wa
         assert.equal(heat.values[y * width + x], k, `clearance of (${x}, ${y})`);
       }
     }
-    const floor = heat.values.filter((v) => v > 0);
-    assert.equal(heat.range, `from ${Math.min(...floor)} (dark) to ${Math.max(...floor)} (yellow) cells`, 'the range the colours span');
+    const floorValues = heat.values.filter((v) => v > 0);
+    assert.equal(heat.range, `from ${Math.min(...floorValues)} (dark) to ${Math.max(...floorValues)} (yellow) cells`, 'the range the colours span');
     await saveScreenshot(page, 'agent-size-clearance.png');
   });
 });
