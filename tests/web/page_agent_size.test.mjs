@@ -189,6 +189,12 @@ test('agent size 2 on a wrapping map shows core\'s refusal; JPS runs as A* and s
     assert.ok(refused.message.length > 0, 'core says why');
     assert.match(refused.note, new RegExp(`^Agent size 2 refused: ${refused.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     assert.ok(refused.statusText.includes(refused.message), 'the status line has the sentence too');
+    // Race mode's second search has no agent size: its label says so.
+    await page.evaluate(() => { document.getElementById('heat').open = true; });
+    await page.check('#race-on');
+    await page.waitForFunction(() => document.getElementById('race-label-b').textContent.includes('one-cell agent (race mode has no agent size)'));
+    assert.match(await page.textContent('#race-label-a'), /, 2×2 agent —/);
+    await page.uncheck('#race-on');
     // Compare all and the crowd refuse a size they cannot honour, with a sentence.
     await page.click('#compare');
     await page.waitForFunction(() => document.getElementById('message').textContent.includes('Compare all compares one-cell agents'));
