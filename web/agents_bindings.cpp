@@ -89,12 +89,17 @@ class AgentWorld {
     return o;
   }
 
+  // The agents' side in cells (SearchOptions::agentSize) for findPath and later submits; core
+  // refuses a size the map cannot take (the search's status says so).
+  void setAgentSize(int cells) { agentSize_ = cells; }
+
   // ---- one path now (A*, octile, topology-aware) ----
   val findPath(NodeId start, NodeId goal) {
     return guarded([&] {
       refresh();
       val out = val::array();
       SearchOptions options;
+      options.agentSize = agentSize_;
       if (search_.begin(start, goal, options) == SearchStatus::InProgress) search_.run();
       if (search_.status() != SearchStatus::Found) return out;
       for (NodeId n : search_.path()) out.call<void>("push", n);
@@ -138,6 +143,7 @@ class AgentWorld {
       r.start = start;
       r.goal = goal;
       r.priority = priority;
+      r.options.agentSize = agentSize_;
       if (algorithm >= 0 && algorithm < kAlgorithmCount) r.options.algorithm = static_cast<Algorithm>(algorithm);
       const RequestId id = service_.submit(r);
       open_.push_back(id);
@@ -170,6 +176,7 @@ class AgentWorld {
         o.set("cancelled", r.cancelled);
         o.set("cost", r.stats.pathCost);
         o.set("expanded", static_cast<double>(r.stats.expanded));
+        o.set("message", r.message);
         val cells = val::array();
         for (NodeId n : r.path) cells.call<void>("push", n);
         o.set("path", cells);
@@ -209,6 +216,7 @@ class AgentWorld {
   std::vector<double> flat_;
   std::string lastError_;
   std::uint64_t changes_ = 0;
+  int agentSize_ = 1;
 };
 
 }  // namespace
@@ -230,6 +238,7 @@ EMSCRIPTEN_BINDINGS(astar_agents) {
       .function("flowNext", &AgentWorld::flowNext)
       .function("flowDistance", &AgentWorld::flowDistance)
       .function("flowStats", &AgentWorld::flowStats)
+      .function("setAgentSize", &AgentWorld::setAgentSize)
       .function("findPath", &AgentWorld::findPath)
       .function("smooth", &AgentWorld::smooth)
       .function("lastError", &AgentWorld::lastError)

@@ -1,5 +1,5 @@
-// Thin Embind bindings of the page's engine, WebEngine (web/web_engine.h: the one copy of the
-// map, its search and the typed-array mirrors the canvas draws). Every entry point that can
+// The page's engine, WebEngine (web/web_engine.h: the one copy of the map, its search and the
+// typed-array mirrors the canvas draws); web/engine_bindings.cpp binds it. Every entry point that can
 // fail returns an error string ("" = ok) or catches C++ exceptions and rethrows them as JS
 // Errors, so nothing from C++ ever reaches JS as a bare number.
 #include <emscripten/bind.h>
@@ -190,6 +190,7 @@ int WebEngine::begin(int algorithm, int heuristic, double weight, bool wrapAware
   return guarded([&] {
     SearchOptions o = searchOptions(algorithm, heuristic, weight, wrapAware, portalAware, reopenClosed);
     o.recordExpansions = o.traceExpansions = inspection_;
+    o.agentSize = agentSize_;
     options_ = o;
     engineMs_ = 0.0;
     const double t0 = emscripten_get_now();
@@ -370,60 +371,3 @@ emscripten::val WebEngine::states() const {
 }
 
 }  // namespace astar::web
-
-using astar::web::WebEngine;
-
-EMSCRIPTEN_BINDINGS(astar_web) {
-  emscripten::class_<WebEngine>("Engine")
-      .constructor<>()
-      .function("newMap", &WebEngine::newMap)
-      .function("loadMap", &WebEngine::loadMap)
-      .function("exportMap", &WebEngine::exportMap)
-      .function("exportLosses", &WebEngine::exportLosses)
-      .function("name", &WebEngine::name)
-      .function("setName", &WebEngine::setName)
-      .function("start", &WebEngine::start)
-      .function("goal", &WebEngine::goal)
-      .function("goals", &WebEngine::goals)
-      .function("setStart", &WebEngine::setStart)
-      .function("setGoal", &WebEngine::setGoal)
-      .function("generate", &WebEngine::generate)
-      .function("width", &WebEngine::width)
-      .function("height", &WebEngine::height)
-      .function("revision", &WebEngine::revision)
-      .function("setWall", &WebEngine::setWall)
-      .function("setCost", &WebEngine::setCost)
-      .function("setEntryMask", &WebEngine::setEntryMask)
-      .function("wrapX", &WebEngine::wrapX)
-      .function("wrapY", &WebEngine::wrapY)
-      .function("setWrap", &WebEngine::setWrap)
-      .function("topology", &WebEngine::topology)
-      .function("setTopology", &WebEngine::setTopology)
-      .function("diagonal", &WebEngine::diagonal)
-      .function("setDiagonal", &WebEngine::setDiagonal)
-      .function("costModel", &WebEngine::costModel)
-      .function("setCostModel", &WebEngine::setCostModel)
-      .function("addPortal", &WebEngine::addPortal)
-      .function("removePortal", &WebEngine::removePortal)
-      .function("clearPortals", &WebEngine::clearPortals)
-      .function("portals", &WebEngine::portals)
-      .function("costs", &WebEngine::costs)
-      .function("entryMasks", &WebEngine::entryMasks)
-      .function("states", &WebEngine::states)
-      .function("path", &WebEngine::path)
-      .function("begin", &WebEngine::begin)
-      .function("step", &WebEngine::step)
-      .function("run", &WebEngine::run)
-      .function("stepBack", &WebEngine::stepBack)
-      .function("preprocess", &WebEngine::preprocess)
-      .function("setInspection", &WebEngine::setInspection)
-      .function("inspection", &WebEngine::inspection)
-      .function("commitCells", &WebEngine::commitCells)
-      .function("clear", &WebEngine::clear)
-      .function("status", &WebEngine::status)
-      .function("message", &WebEngine::message)
-      .function("stats", &WebEngine::stats)
-      .function("inspect", &WebEngine::inspect)
-      .function("parents", &WebEngine::parents)
-      .function("heuristicInfo", &WebEngine::heuristicInfo);
-}

@@ -167,6 +167,10 @@ class WebEngine {
   // Starts a query; returns the status (0 idle, 1 in progress, 2 found, 3 no path, 4 invalid).
   // Searches from the document's start to its goals (the nearest one).
   int begin(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware, bool reopenClosed);
+  // The agent's side in cells (SearchOptions::agentSize) for the next begin(): kept, not
+  // checked here; begin() refuses a size the algorithm or the map cannot take (core's sentence).
+  void setAgentSize(int cells) { agentSize_ = cells; }
+  int agentSize() const { return agentSize_; }
   int step(double n);  // expands at most n nodes
   int run() { return step(4294967295.0); }
   // Undoes the last expansion: the search is deterministic, so replaying it to one
@@ -213,6 +217,7 @@ class WebEngine {
   SearchOptions options_;
   bool active_ = false;  // search_ describes the current map
   bool inspection_ = false;
+  int agentSize_ = 1;
   double engineMs_ = 0.0;
   std::unique_ptr<LandmarkTable<Grid>> landmarkTable_;
   JournalMark landmarkSeen_;  // the map the landmark table was built for

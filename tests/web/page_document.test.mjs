@@ -30,20 +30,27 @@ async function withPageReady(body) {
 
 const snapshot = (page) => page.evaluate(() => window.playground.store.snapshot());
 
-// A floor cell of the map that is neither the start, a goal nor a cell the open lesson names.
-function freeCell(page, x, y) {
-  return page.evaluate(async ({ x, y }) => {
+// A floor cell of the map that is neither the start, a goal nor a cell the open lesson names;
+// with room k, one whose k x k square (the cell its top-left) is floor too: an agent of the
+// settings' size 2 stands there.
+function freeCell(page, x, y, room = 1) {
+  return page.evaluate(async ({ x, y, room }) => {
     const { cellsNamed } = await import('./js/lessons/format.js');
     const app = window.playground, e = app.engine, c = e.costs();
     const lesson = app.lessons.current?.lesson;
     const taken = new Set([e.start(), ...e.goals(), ...(lesson ? cellsNamed(lesson).map((n) => e.index(n.x, n.y)) : [])]);
+    const fits = (i) => {
+      if (e.xOf(i) + room > e.width || e.yOf(i) + room > e.height) return false;
+      for (let dy = 0; dy < room; ++dy) for (let dx = 0; dx < room; ++dx) if (!(c[i + dy * e.width + dx] > 0)) return false;
+      return true;
+    };
     let best = -1, bestD = Infinity;
     for (let i = 0; i < c.length; ++i) {
       const d = Math.abs(e.xOf(i) - x) + Math.abs(e.yOf(i) - y);
-      if (c[i] > 0 && !taken.has(i) && d < bestD) { best = i; bestD = d; }
+      if (fits(i) && !taken.has(i) && d < bestD) { best = i; bestD = d; }
     }
     return best;
-  }, { x, y });
+  }, { x, y, room });
 }
 
 async function enter(page, selector, value) {
@@ -61,22 +68,26 @@ const kRoundTrips = {
     await page.click('#lesson-next');
   },
   map: async (page) => {
+    // No wrap: the settings' agent size 2 (below) moves only on maps that do not wrap.
+    await page.uncheck('#wrap-x');
+    await page.uncheck('#wrap-y');
     await page.check('input[name=tool][value=wall]');
     await clickCell(page, await freeCell(page, 3, 3));
   },
   start: async (page) => {
     await page.check('input[name=tool][value=place]');
-    await clickCell(page, await freeCell(page, 1, 2));
+    await clickCell(page, await freeCell(page, 1, 2, 2));
   },
   goals: async (page) => {
     await page.check('input[name=tool][value=place]');
-    await clickCell(page, await freeCell(page, 12, 5), { button: 'right' });
+    await clickCell(page, await freeCell(page, 12, 5, 2), { button: 'right' });
   },
   settings: async (page) => {
     await page.selectOption('#algorithm', 'weighted-astar');
     await enter(page, '#weight', '2.5');
     await page.selectOption('#heuristic', 'manhattan');
     await page.uncheck('#wrap-aware');
+    await enter(page, '#agent-size', '2');
   },
   sections: async (page) => {
     for (const id of ['heat', 'lab', 'hpa', 'subgoal', 'navmesh']) await page.click(`#${id} summary`);
@@ -207,7 +218,7 @@ test('every other field comes back through a lesson link written with "Share as 
     const previewed = await page.$$eval('#lesson-author-opens li', (items) => items.map((li) => li.dataset.field));
     assert.deepEqual(previewed, fields, 'the preview words every field (each is away from its default)');
     const plan = await page.textContent('#lesson-author-plan');
-    assert.match(plan, /Step 1: .*Weighted A\* with Manhattan.*weight 2\.5.*not tunnel-aware.*checks (found|no path)/s, `the Try this in words: ${plan}`);
+    assert.match(plan, /Step 1: .*Weighted A\* with Manhattan.*weight 2\.5.*not tunnel-aware.*for a 2×2-cell agent.*checks (found|no path)/s, `the Try this in words: ${plan}`);
     await page.click('#lesson-author-make');
     await page.waitForFunction(() => document.getElementById('lesson-author-link').value !== '');
     const url = await page.inputValue('#lesson-author-link');

@@ -89,7 +89,8 @@ test('every built-in lesson loads, and every "Try this" gives the result its tex
         const map = fs.readFileSync(path.join(lessonDir, file.map), 'utf8');
         await openBuiltin(page, entry);
         const opened = await pageResult(page);
-        assert.deepEqual(opened.settings, file.settings, `${entry.file}: the lesson's settings`);
+        // A lesson that names no agent size opens with a one-cell agent (the settings' default).
+        assert.deepEqual(opened.settings, { agentSize: 1, ...file.settings }, `${entry.file}: the lesson's settings`);
         const name = /^name: (.*)$/m.exec(map)[1];
         assert.equal(await page.evaluate(() => window.playground.engine.name()), name, `${entry.file}: the lesson's map`);
         assert.equal(await page.textContent('#lesson-progress'), `Page 1 of ${file.lesson.steps.length}`);
@@ -143,7 +144,7 @@ test('every built-in lesson loads, and every "Try this" gives the result its tex
       await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
       assert.equal(await page.textContent('#lesson-title'), linked.entry.title, 'a built-in lesson opens from its link');
       assert.equal(await page.textContent('#lesson-text'), file.lesson.steps[0].text);
-      assert.deepEqual((await pageResult(page)).settings, file.settings);
+      assert.deepEqual((await pageResult(page)).settings, { agentSize: 1, ...file.settings });
       await page.click('#lesson-tries .lesson-try button');
       await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state !== 'idle');
       assert.equal(await page.getAttribute('#lesson-tries .lesson-try', 'data-state'), 'ok');

@@ -92,6 +92,11 @@ export class Compare {
   // ---- running ----
   start() {
     const e = this.store.engine, s = e.settings;
+    // As the CLI's compare: the planners' rows (HPA* and the others) have no agent size.
+    if (s.agentSize > 1) {
+      this.messages.show(`Compare all compares one-cell agents (HPA* and the other planners have no agent size); the search's agent size is ${s.agentSize}: set it to 1 to compare.`, 'warning');
+      return;
+    }
     this.cancel();
     const t0 = performance.now();
     const info = e.heuristicInfo();

@@ -22,11 +22,11 @@ export class DocumentError extends Error {
 }
 
 // Names the page itself defines (its views' choices): the views read them from here.
-export const kHeatKindNames = Object.freeze(['none', 'g', 'h', 'f', 'order', 'exact', 'error']);
+export const kHeatKindNames = Object.freeze(['none', 'g', 'h', 'f', 'order', 'exact', 'error', 'clearance']);
 export const kLookChoices = Object.freeze(['auto', 'square', 'arcade']);
 export const kSectionNames = Object.freeze(['heat', 'lab', 'hpa', 'subgoal', 'navmesh']);  // the Tools view's <details> ids
 export const kPathViewNames = Object.freeze(['raw', 'pulled', 'smooth']);
-export const kSettingNames = Object.freeze(['algorithm', 'heuristic', 'weight', 'wrapAware', 'portalAware']);
+export const kSettingNames = Object.freeze(['algorithm', 'heuristic', 'weight', 'wrapAware', 'portalAware', 'agentSize']);
 // The search's playing speed (the `speed` field; the timeline's slider reads its range here):
 // expansions per second from `min` to `max`, or 'instant' (as fast as the page can go without
 // freezing). The default lets a learner follow the arcade maze's first search (62 expansions,
@@ -81,13 +81,14 @@ export function documentContext(core, registry = core.registry()) {
   };
 }
 
-// The page's first settings: core's default algorithm and weight, awareness on; the heuristic
-// follows the map's movement rule until one is chosen (store.js).
-const defaultSettings = (ctx) => ({ wrapAware: true, portalAware: true, ...ctx.defaults });
+// The page's first settings: core's default algorithm and weight, awareness on, an agent one
+// cell wide; the heuristic follows the map's movement rule until one is chosen (store.js).
+const defaultSettings = (ctx) => ({ wrapAware: true, portalAware: true, agentSize: ctx.limits.minAgentSize, ...ctx.defaults });
 
 // Search settings (the page's, and race mode's B): core's names and weight range. A weight
-// is kept whatever the algorithm, as the page keeps it.
-function checkSettings(v, ctx, what) {
+// is kept whatever the algorithm, as the page keeps it. The agent size (core's range) is the
+// page's search's alone: race mode's second search moves a one-cell agent.
+function checkSettings(v, ctx, what, { agentSize = true } = {}) {
   must(isObject(v), `${what} must be an object`);
   const out = {}, { minWeight, maxWeight } = ctx.limits;
   if (v.algorithm !== undefined) out.algorithm = oneOf(v.algorithm, ctx.names.algorithms, 'algorithm');
@@ -98,6 +99,13 @@ function checkSettings(v, ctx, what) {
     out.weight = v.weight;
   }
   for (const key of ['wrapAware', 'portalAware']) if (v[key] !== undefined) out[key] = bool(v[key], key);
+  if (v.agentSize !== undefined) {
+    const { minAgentSize, maxAgentSize } = ctx.limits;
+    must(agentSize, 'race mode\'s second search moves a one-cell agent (it has no agent size)');
+    must(Number.isInteger(v.agentSize) && v.agentSize >= minAgentSize && v.agentSize <= maxAgentSize,
+      `the agent size must be a whole number of cells from ${minAgentSize} to ${maxAgentSize}`);
+    out.agentSize = v.agentSize;
+  }
   return out;
 }
 
@@ -152,7 +160,7 @@ export const kFields = Object.freeze([
   { name: 'settings', what: 'settings', default: (ctx) => defaultSettings(ctx),
     check: (v, ctx) => checkSettings(v, ctx, 'the settings') },
   { name: 'race', what: 'race settings', default: () => null,
-    check: (v, ctx) => (v === null ? null : checkSettings(v, ctx, 'the race settings')) },
+    check: (v, ctx) => (v === null ? null : checkSettings(v, ctx, 'the race settings', { agentSize: false })) },
   { name: 'lab', what: 'lab settings', fatal: true, default: () => null, check: (v) => checkLab(v) },
   { name: 'heatMap', what: 'heat map', default: () => 'none', check: (v) => oneOf(v, kHeatKindNames, 'heat map') },
   { name: 'overlays', what: 'overlays', default: () => ({ parents: false, numbers: false }),

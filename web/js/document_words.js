@@ -19,6 +19,7 @@ export function searchWords(s, ctx) {
   if (info?.weighted) parts.push(`weight ${formatNumber(s.weight)}`);
   if (info?.usesHeuristic && s.wrapAware === false) parts.push('not tunnel-aware');
   if (info?.usesHeuristic && s.portalAware === false) parts.push('not portal-aware');
+  if (s.agentSize > 1) parts.push(`for a ${s.agentSize}×${s.agentSize}-cell agent`);
   return parts.join(', ');
 }
 

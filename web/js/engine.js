@@ -38,13 +38,13 @@ export function applyRegistry(registry) {
     kDirectionY.push(d.dy);
   }
   for (const m of registry.movements) kMovementNames.push(m.name);
-  Object.freeze(Object.assign(kDefaultSettings, registry.defaults));
+  Object.freeze(Object.assign(kDefaultSettings, { agentSize: registry.limits.minAgentSize }, registry.defaults));
 }
 
 // The page's first settings: core's default algorithm and weighted A*'s default weight
-// (registry.defaults), awareness on. The heuristic is not here: it follows the map's movement
-// rule (engine.defaultHeuristic()).
-/** @type {{ algorithm: string, weight: number, wrapAware: boolean, portalAware: boolean }} */
+// (registry.defaults), awareness on, an agent one cell wide (core's smallest agentSize). The
+// heuristic is not here: it follows the map's movement rule (engine.defaultHeuristic()).
+/** @type {{ algorithm: string, weight: number, wrapAware: boolean, portalAware: boolean, agentSize: number }} */
 export const kDefaultSettings = /** @type {any} */ ({ wrapAware: true, portalAware: true });
 
 // ---- Crossing the wasm boundary ----
@@ -257,10 +257,18 @@ export class PlaygroundEngine {
     const w = Number(next.weight);
     const { minWeight, maxWeight } = this.registry.limits;
     if (!(w >= minWeight && w <= maxWeight)) throw new Error(`weight must be a number from ${minWeight} to ${maxWeight}`);
-    this.settings = { ...next, weight: w, wrapAware: !!next.wrapAware, portalAware: !!next.portalAware };
+    const { minAgentSize, maxAgentSize } = this.registry.limits, k = Number(next.agentSize);
+    if (!(Number.isInteger(k) && k >= minAgentSize && k <= maxAgentSize)) {
+      throw new Error(`the agent size must be a whole number of cells from ${minAgentSize} to ${maxAgentSize}`);
+    }
+    this.settings = { ...next, weight: w, wrapAware: !!next.wrapAware, portalAware: !!next.portalAware, agentSize: k };
   }
+  // The search runs for a square agent of settings.agentSize cells, its path the cells of the
+  // agent's top-left corner (core's clearance.h); core refuses a size the algorithm or the map
+  // cannot take (status invalid input, its sentence in message()).
   begin() {
     const s = this.settings;
+    this.raw.setAgentSize(s.agentSize);
     return this.raw.begin(this.algorithms.indexOf(s.algorithm), this.heuristics.indexOf(s.heuristic), s.weight,
       s.wrapAware, s.portalAware, false);
   }

@@ -4,12 +4,16 @@
 import { Join } from './world.js';
 
 export class PathFollower {
-  // world: a World (wrap and passability); points: [{x, y, join}] from World.smooth().
-  constructor(world, points, { speed = 5, blend = 0.45 } = {}) {
+  // world: a World (wrap and passability); points: [{x, y, join}] from World.smooth(); size: the
+  // agent's side in cells (its top-left cell walks the points). A bigger agent does not blend:
+  // cutting a turn would sweep its square over the inner corner's cell, which the path's
+  // moves never promised to be free (core's clearance.h).
+  constructor(world, points, { speed = 5, blend = 0.45, size = 1 } = {}) {
     this.world = world;
     this.points = points;
     this.speed = speed;
-    this.blend = blend;  // blend radius in cells (kept below half a cell so blending stays in the cell)
+    this.size = size;
+    this.blend = size > 1 ? 0 : blend;  // blend radius in cells (kept below half a cell so blending stays in the cell)
     this.index = 1;      // the waypoint being approached
     this.x = points.length ? points[0].x : 0;
     this.y = points.length ? points[0].y : 0;

@@ -113,11 +113,22 @@ export class AgentsController {
   }
 
   // ---- the walking agent and the squad ----
+  // The search's agent size (settings.agentSize): the page's path is then the top-left cell of
+  // a size x size agent, which the walker and the squad are.
+  agentSize() { return this.app.engine.settings.agentSize; }
+  // The line an agent of this size walks: a bigger agent walks the cell path (the string-pulled
+  // and smoothed lines test line of sight for a point, not for its square), and says so.
+  walkLine(kind) {
+    const size = this.agentSize();
+    if (size === 1 || kind === 'raw') return kind;
+    this.app.showMessage(`A ${size}×${size} agent walks the cell path: the string-pulled and smoothed lines are for one-cell agents.`, 'info');
+    return 'raw';
+  }
   startAgent(kind = 'smooth') {
     this.refreshPaths();
-    const points = this.paths[kind];
+    const points = this.paths[this.walkLine(kind)];
     if (!points || points.length < 2) return false;
-    this.agent = new PathFollower(this.world, points, { speed: this.agentSpeed });
+    this.agent = new PathFollower(this.world, points, { speed: this.agentSpeed, size: this.agentSize() });
     this.app.requestDraw();
     return true;
   }
@@ -125,9 +136,9 @@ export class AgentsController {
   // A fixed-formation squad on the same path.
   startSquad(size = 9, kind = 'smooth') {
     this.refreshPaths();
-    const points = this.paths[kind];
+    const points = this.paths[this.walkLine(kind)];
     if (!points || points.length < 2) return false;
-    this.squad = new Squad(this.world, points, { size, speed: this.agentSpeed * 0.7 });
+    this.squad = new Squad(this.world, points, { size, speed: this.agentSpeed * 0.7, agentSize: this.agentSize() });
     this.app.requestDraw();
     return true;
   }
@@ -141,17 +152,24 @@ export class AgentsController {
     this.worker ??= new PathWorker();
     await this.worker.sync(e);
     const index = algorithm ?? Math.max(0, e.algorithms.indexOf(e.settings.algorithm));
-    return this.worker.find(e.start(), e.goal(), { algorithm: index });
+    return this.worker.find(e.start(), e.goal(), { algorithm: index, agentSize: this.agentSize() });
   }
   agentState() {
     const a = this.agent;
-    return a && { x: a.x, y: a.y, done: a.done, jumps: a.jumps, travelled: a.travelled, cell: this.world.cellAt(a.x, a.y) };
+    return a && { x: a.x, y: a.y, done: a.done, jumps: a.jumps, travelled: a.travelled, cell: this.world.cellAt(a.x, a.y), size: a.size };
+  }
+  // Crowd and chase move one-cell agents (a flow field and the ghosts' turn-aware planner have
+  // no agent size): with a bigger size set they refuse to start, saying why.
+  refuseBigAgents(what) {
+    const size = this.agentSize();
+    if (size > 1) throw new Error(`${what} moves one-cell agents only (its planner has no agent size); the search's agent size is ${size}: set it to 1 to start it`);
   }
 
   // ---- crowd ----
   startCrowd(count = 500, goals = null) {
     const g = goals ?? Array.from(this.app.engine.goals());
     if (!g.length) throw new Error('crowd mode needs at least one goal (a bunker)');
+    this.refuseBigAgents('Crowd mode');
     const problem = this.world.raw.setFlowGoals(g);
     if (problem) throw new Error(problem);
     this.crowd = new Crowd(this.world, count, { weights: { ...kDefaultCrowdWeights } });
@@ -181,6 +199,7 @@ export class AgentsController {
     const house = options.house ?? goals.filter((n) => n >= 0);
     const pacStart = options.pacStart ?? e.start();
     if (!house.length || pacStart < 0) throw new Error('the chase needs a start (Pac-Man) and a goal (the ghost house)');
+    this.refuseBigAgents('The ghost chase');
     this.chase = new GhostChase(this.world, { house, pacStart, ...this.turnOptions, ...options });
     this.frameMs = [];
     this.app.requestDraw();
@@ -252,6 +271,16 @@ export class AgentsController {
       });
       ctx.stroke();
     }
+    // A bigger agent's square, dashed, at both ends of the page's path (its top-left cells).
+    const size = this.agentSize(), cells = this.cellPath;
+    if (size > 1 && !this.world.hex && cells?.length) {
+      ctx.strokeStyle = 'rgba(251, 140, 0, 0.95)';
+      ctx.lineWidth = 2;
+      ctx.setLineDash([4, 3]);
+      for (const n of [cells[0], cells[cells.length - 1]]) {
+        ctx.strokeRect(X(n % this.world.width) + 1, Y(Math.floor(n / this.world.width)) + 1, size * r.cell - 2, size * r.cell - 2);
+      }
+    }
     ctx.setLineDash([]);
     const disc = (x, y, radius, color) => {
       ctx.fillStyle = color;
@@ -259,10 +288,19 @@ export class AgentsController {
       ctx.arc(X(x), Y(y), Math.max(1.5, radius * r.cell), 0, Math.PI * 2);
       ctx.fill();
     };
-    if (this.agent) disc(this.agent.x, this.agent.y, 0.35, '#fdd835');
+    // A size x size agent is drawn as its square (its top-left cell's centre is at x, y).
+    const body = (x, y, size, radius, color) => {
+      if (size === 1) return disc(x, y, radius, color);
+      ctx.fillStyle = color;
+      ctx.globalAlpha = 0.8;
+      ctx.fillRect(X(x - 0.5) + 1, Y(y - 0.5) + 1, size * r.cell - 2, size * r.cell - 2);
+      ctx.globalAlpha = 1;
+    };
+    if (this.agent) body(this.agent.x, this.agent.y, this.agent.size, 0.35, '#fdd835');
     if (this.squad) {
-      for (const m of this.squad.members) disc(m.x, m.y, 0.25, m.inSlot ? '#6d4c41' : '#a1887f');
-      disc(this.squad.leader.x, this.squad.leader.y, 0.32, '#3e2723');
+      const size = this.squad.agentSize;
+      for (const m of this.squad.members) body(m.x, m.y, size, 0.25, m.inSlot ? '#6d4c41' : '#a1887f');
+      body(this.squad.leader.x, this.squad.leader.y, size, 0.32, '#3e2723');
     }
     if (this.crowd) {
       ctx.fillStyle = 'rgba(67, 160, 71, 0.9)';

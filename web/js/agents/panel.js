@@ -57,7 +57,8 @@ export function buildPanel(agents, container) {
     workerOut.textContent = 'searching…';
     try {
       const r = await agents.workerFind();
-      workerOut.textContent = r.path.length ? `cost ${r.cost.toFixed(3)}, ${r.expanded} expanded, ${r.ms.toFixed(0)} ms` : 'no path';
+      workerOut.textContent = r.path.length ? `cost ${r.cost.toFixed(3)}, ${r.expanded} expanded, ${r.ms.toFixed(0)} ms`
+        : r.message ? `refused: ${r.message}` : 'no path';
     } catch (e) {
       // A worker that could not start says so in its own row; other failures as a sentence.
       workerOut.textContent = e instanceof WorkerUnavailable ? e.message : '';

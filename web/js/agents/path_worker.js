@@ -6,8 +6,8 @@
 // slices the worker returns to its event loop, so 'cancel' and new, more urgent requests are
 // seen while a search runs.
 //   -> {type: 'sync', map: snapshot}             <- {type: 'synced', error}
-//   -> {type: 'find', id, start, goal, priority, algorithm}
-//                                                <- {type: 'reply', id, status, cancelled, cost, expanded, path, ms}
+//   -> {type: 'find', id, start, goal, priority, algorithm, agentSize}
+//                                                <- {type: 'reply', id, status, cancelled, cost, expanded, path, message, ms}
 //   -> {type: 'cancel', id}
 //                                                <- {type: 'failed'} once, if the engine cannot load
 import { loadEngine } from '../engine.js';
@@ -36,7 +36,7 @@ function pump(world) {
       byService.delete(r.id);
       if (!request) continue;
       postMessage({ type: 'reply', id: request.id, status: r.status, cancelled: r.cancelled, cost: r.cost, expanded: r.expanded,
-        path: r.path, ms: performance.now() - request.started });
+        path: r.path, message: r.message, ms: performance.now() - request.started });
     }
     if (world.queued() > 0) yieldChannel.port2.postMessage(null);  // yield: let messages in between slices
     else pumping = false;
@@ -59,6 +59,7 @@ onmessage = async (event) => {
     }
     postMessage({ type: 'synced', error });
   } else if (m.type === 'find') {
+    world.setAgentSize(m.agentSize ?? 1);  // core refuses a size the map cannot take (the reply's message)
     const serviceId = world.submit(m.start, m.goal, m.priority ?? 0, m.algorithm ?? 0);
     byService.set(serviceId, { id: m.id, started: performance.now() });
     pump(world);

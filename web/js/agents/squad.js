@@ -1,13 +1,17 @@
 // Squad: a fixed formation that follows one path and keeps its shape. The leader walks the
 // (smoothed) path; each member steers to its slot, an offset behind the leader turned with
 // the leader's heading. Where a slot falls in a wall the member follows the leader's trail
-// instead (single file through doors), and after a portal or tunnel jump it jumps too.
+// instead (single file through doors), and after a portal or tunnel jump it jumps too. Members
+// are as big as the leader (size cells a side): a slot or a step counts where their whole
+// square fits (World.fits), and slots are spaced by their size.
 import { PathFollower } from './follower.js';
 
 export class Squad {
-  constructor(world, points, { size = 9, columns = 3, spacing = 0.9, speed = 4 } = {}) {
+  constructor(world, points, { size = 9, columns = 3, spacing = 0.9, speed = 4, agentSize = 1 } = {}) {
     this.world = world;
-    this.leader = new PathFollower(world, points, { speed });
+    this.agentSize = agentSize;
+    this.leader = new PathFollower(world, points, { speed, size: agentSize });
+    spacing *= agentSize;
     this.spacing = spacing;
     this.slots = [];
     for (let i = 0; i < size - 1; i++) {
@@ -48,7 +52,7 @@ export class Squad {
       const m = this.members[i];
       // The slot in the world: behind the leader along its heading, and to the side.
       let tx = leader.x - cos * slot.back - sin * slot.side, ty = leader.y - sin * slot.back + cos * slot.side;
-      m.inSlot = w.open(tx, ty) && this.clear(leader.x, leader.y, tx, ty);
+      m.inSlot = w.fits(tx, ty, this.agentSize) && this.clear(leader.x, leader.y, tx, ty);
       if (!m.inSlot) ({ x: tx, y: ty } = this.trailPoint((i + 1) * this.spacing * 0.75));  // single file
       const d = w.delta(m.x, m.y, tx, ty), len = Math.hypot(d.dx, d.dy);
       if (jumped || len > 3) {  // follow the leader through a portal or tunnel
@@ -57,16 +61,17 @@ export class Squad {
       } else if (len > 1e-9) {
         const s = Math.min(step, len);
         const p = w.wrapPoint(m.x + (d.dx / len) * s, m.y + (d.dy / len) * s);
-        if (w.open(p.x, p.y)) { m.x = p.x; m.y = p.y; }
+        if (w.fits(p.x, p.y, this.agentSize)) { m.x = p.x; m.y = p.y; }
       }
       m.settled = len <= step;
     });
   }
 
-  // Whether the straight line a-b stays on open cells (sampled every quarter cell).
+  // Whether a member's square stays on open cells along the straight line a-b (sampled every
+  // quarter cell).
   clear(ax, ay, bx, by) {
     const w = this.world, d = w.delta(ax, ay, bx, by), n = Math.ceil(Math.hypot(d.dx, d.dy) * 4);
-    for (let k = 1; k <= n; k++) if (!w.open(ax + (d.dx * k) / n, ay + (d.dy * k) / n)) return false;
+    for (let k = 1; k <= n; k++) if (!w.fits(ax + (d.dx * k) / n, ay + (d.dy * k) / n, this.agentSize)) return false;
     return true;
   }
 }

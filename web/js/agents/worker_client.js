@@ -55,14 +55,15 @@ export class PathWorker {
     });
   }
 
-  // algorithm: 0 A*, 2 Dijkstra (core's Algorithm order). The promise has the id as .id.
-  find(start, goal, { priority = 0, algorithm = 0 } = {}) {
+  // algorithm: 0 A*, 2 Dijkstra (core's Algorithm order); agentSize: the agent's side in cells
+  // (core's SearchOptions::agentSize). The promise has the id as .id.
+  find(start, goal, { priority = 0, algorithm = 0, agentSize = 1 } = {}) {
     const id = nextId++;
     /** @type {Promise<any> & { id?: number }} */
     const promise = this.failed ? Promise.reject(this.failed) : new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
     promise.id = id;
     if (this.failed) return promise;
-    this.worker.postMessage({ type: 'find', id, start, goal, priority, algorithm });
+    this.worker.postMessage({ type: 'find', id, start, goal, priority, algorithm, agentSize });
     return promise;
   }
   cancel(id) { this.worker.postMessage({ type: 'cancel', id }); }

@@ -68,6 +68,21 @@ export class World {
     return n >= 0 && this.cells()[n] > 0;
   }
 
+  // Whether a size x size agent stands on floor cells only, (x, y) being the centre of its
+  // top-left cell (core's anchor, clearance.h): every cell its square [x - 0.5, x - 0.5 + size)
+  // overlaps must be a floor cell of the map. Size 1 is open(); bigger agents move on square
+  // maps without wrap only (core refuses the others).
+  fits(x, y, size = 1) {
+    if (size === 1) return this.open(x, y);
+    this.refresh();
+    const e = 1e-6, x0 = Math.floor(x - 0.5 + e), y0 = Math.floor(y - 0.5 + e);
+    const x1 = Math.floor(x - 0.5 + size - e), y1 = Math.floor(y - 0.5 + size - e);
+    if (x0 < 0 || y0 < 0 || x1 >= this.width || y1 >= this.height) return false;
+    const cells = this.cells();
+    for (let cy = y0; cy <= y1; ++cy) for (let cx = x0; cx <= x1; ++cx) if (!(cells[cy * this.width + cx] > 0)) return false;
+    return true;
+  }
+
   // The point moved back onto the map along wrapping axes.
   wrapPoint(x, y) {
     if (this.wrapX) x = ((x % this.width) + this.width) % this.width;

@@ -104,7 +104,8 @@ export class LessonAuthor {
     /** @type {Array<Record<string, unknown>>} */
     const actions = [{ algorithm: s.algorithm }, { heuristic: s.heuristic }];
     if (info.weighted) actions.push({ weight: s.weight });
-    actions.push({ wrapAware: s.wrapAware }, { portalAware: s.portalAware },
+    // The agent size always: the reader's page may have another one set.
+    actions.push({ wrapAware: s.wrapAware }, { portalAware: s.portalAware }, { agentSize: s.agentSize },
       { start: [e.xOf(e.start()), e.yOf(e.start())] }, { goal: [e.xOf(e.goal()), e.yOf(e.goal())] }, { finish: true });
     this.controller.finish();
     const r = resultOf(e);

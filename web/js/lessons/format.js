@@ -34,6 +34,10 @@ const kActionChecks = {
   },
   wrapAware: isBool,
   portalAware: isBool,
+  agentSize: (v, n) => {
+    const { minAgentSize, maxAgentSize } = n.limits;
+    return Number.isInteger(v) && v >= minAgentSize && v <= maxAgentSize ? '' : `must be a whole number from ${minAgentSize} to ${maxAgentSize}`;
+  },
   movement: (v, n) => oneOf(v, n.movements),
   start: (v, n) => cellCheck(v, n.limits.maxGridSide),
   goal: (v, n) => cellCheck(v, n.limits.maxGridSide),
@@ -52,7 +56,7 @@ export const kMeasures = Object.freeze(['cost', 'expanded', 'generated', 'maxOpe
 const kOps = ['eq', 'lt', 'le', 'gt', 'ge'];
 // Placeholders a result text may use, filled from the engine after the run.
 export const kPlaceholders = Object.freeze([...kMeasures, 'status']);
-const kSettingKeys = ['algorithm', 'heuristic', 'weight', 'wrapAware', 'portalAware'];
+const kSettingKeys = ['algorithm', 'heuristic', 'weight', 'wrapAware', 'portalAware', 'agentSize'];
 
 function oneOf(v, list) {
   if (typeof v !== 'string') return 'must be a name (text)';

@@ -26,7 +26,7 @@ function setCheckbox(id, on) {
 function runAction({ store, controller, lines }, action, shown) {
   const e = store.engine, v = action.value;
   switch (action.kind) {
-    case 'algorithm': case 'heuristic': case 'weight': case 'wrapAware': case 'portalAware':
+    case 'algorithm': case 'heuristic': case 'weight': case 'wrapAware': case 'portalAware': case 'agentSize':
       return store.setSettings({ [action.kind]: v });
     case 'movement':
       return store.setDiagonal(kMovementNames.indexOf(v)) || '';

@@ -2,7 +2,9 @@
 // heuristic's error (exact - h, from a reverse Dijkstra in the engine), with a colour legend.
 // Values come from engine.heat(kind) (NaN where a value does not apply: not drawn). The error
 // map shows where h underestimates (the larger, the weaker the guidance) and, in red, where it
-// overestimates (an inadmissible heuristic: A* may then miss the cheapest path).
+// overestimates (an inadmissible heuristic: A* may then miss the cheapest path). The clearance
+// map needs no search: core's true clearance of each floor cell (astar/clearance.h, through
+// core.ClearanceView), the largest agent size a search can anchor there.
 import { $, setText, formatNumber } from '../dom.js';
 import { copyOut } from '../engine.js';
 import { kHeatKindNames } from '../document.js';
@@ -16,6 +18,7 @@ const kHeatLabels = {
   order: 'expansion order',
   exact: 'exact cost to the goal',
   error: 'heuristic error: exact − h',
+  clearance: 'clearance: the largest square agent that fits with its top-left cell here',
 };
 export const kHeatKinds = Object.freeze(Object.fromEntries(kHeatKindNames.map((k) => [k, kHeatLabels[k]])));
 
@@ -38,6 +41,7 @@ export class HeatMap {
     this.min = 0;
     this.max = 0;
     this.dirty = true;
+    this.clearance = null;  // core.ClearanceView, made on first use
     this.kindChanged = () => {};  // set by the teaching layer: the expansion order needs inspection
     for (const kind of ['map', 'query', 'settings', 'search']) store.on(kind, () => { this.dirty = true; });
   }
@@ -45,24 +49,29 @@ export class HeatMap {
   bind(requestDraw) {
     const select = $('heat-kind');
     for (const [value, label] of Object.entries(kHeatKinds)) select.append(new Option(label, value));
-    select.addEventListener('change', () => {
-      this.kind = select.value;
+    // The Learn view's switch shows the clearance map (the same field: Tools' list shows it too).
+    const clearance = $('learn-clearance');
+    const choose = (kind) => {
+      this.kind = kind;
+      select.value = kind;
+      clearance.checked = kind === 'clearance';
       this.dirty = true;
       this.kindChanged();
       requestDraw();
+    };
+    select.addEventListener('change', () => {
+      choose(select.value);
+      this.store.partChanged('heatMap');
+    });
+    clearance.addEventListener('change', () => {
+      choose(clearance.checked ? 'clearance' : 'none');
       this.store.partChanged('heatMap');
     });
     this.requestDraw = requestDraw;
     // The document's `heatMap` field (document.js) is this view's kind.
     this.store.own('heatMap', {
       read: () => this.kind,
-      apply: (kind) => {
-        this.kind = kind;
-        select.value = kind;
-        this.dirty = true;
-        this.kindChanged();
-        requestDraw();
-      },
+      apply: choose,
     });
   }
 
@@ -75,7 +84,7 @@ export class HeatMap {
       this.showLegend();
       return;
     }
-    this.values = copyOut(this.store.engine.heat(this.kind));
+    this.values = this.kind === 'clearance' ? this.clearanceValues() : copyOut(this.store.engine.heat(this.kind));
     let min = Infinity, max = -Infinity;
     for (const v of this.values) {
       if (Number.isNaN(v)) continue;
@@ -87,7 +96,17 @@ export class HeatMap {
     this.showLegend();
   }
 
+  // Core's clearance per cell, NaN on walls (not drawn: a wall's clearance is 0).
+  clearanceValues() {
+    const e = this.store.engine;
+    this.clearance ??= new e.core.ClearanceView(e.raw);
+    return Float64Array.from(this.clearance.values(), (v) => (v === 0 ? NaN : v));
+  }
+
   showLegend() {
+    // The Learn view has no legend: its switch says the range the colours span.
+    const clearance = this.kind === 'clearance' && this.max >= this.min;
+    setText('learn-clearance-range', clearance ? `from ${formatNumber(this.min)} (dark) to ${formatNumber(this.max)} (yellow) cells` : '');
     const legend = $('heat-legend');
     legend.hidden = !this.values;
     if (!this.values) return;

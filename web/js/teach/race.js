@@ -160,13 +160,15 @@ export class RaceView {
       if (info.weighted) text += `, w = ${formatNumber(settings.weight)}`;
       return text;
     };
+    // B has no agent size: with a bigger agent in A, the labels say that the two differ there.
+    const size = e.settings.agentSize, sizes = size > 1 ? [`, ${size}×${size} agent`, ', one-cell agent (race mode has no agent size)'] : ['', ''];
     const counts = (status, stats) => {
       const found = status === Status.Found ? `, cost ${formatNumber(stats.pathCost)}` : status === Status.NoPath ? ', no path' : '';
       return `${stats.expanded} expanded${found}`;
     };
     const a = e.stats(), b = this.side.stats();
-    setText('race-label-a', `A: ${label(e.settings)} — ${counts(e.status(), a)}`, a.expanded);
-    setText('race-label-b', `B: ${label(this.store.race)} — ${counts(this.side.status(), b)}`, b.expanded);
+    setText('race-label-a', `A: ${label(e.settings)}${sizes[0]} — ${counts(e.status(), a)}`, a.expanded);
+    setText('race-label-b', `B: ${label(this.store.race)}${sizes[1]} — ${counts(this.side.status(), b)}`, b.expanded);
     $('race-label-a').dataset.status = String(e.status());
     $('race-label-b').dataset.status = String(this.side.status());
   }

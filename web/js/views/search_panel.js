@@ -4,6 +4,7 @@
 // buttons and the speed are the timeline's: views/timeline.js).
 import { $, setText } from '../dom.js';
 import { ControllerState } from '../controller.js';
+import { Status } from '../engine.js';
 
 const kHexDistanceHeuristics = ['manhattan', 'octile', 'chebyshev'];
 
@@ -30,6 +31,7 @@ export class SearchPanel {
     fillSelect($('algorithm'), r.algorithms.map((a) => ({ value: a.name, text: a.label, title: a.note })));
     fillSelect($('heuristic'), r.heuristics.map((h) => ({ value: h, text: h })));
     Object.assign($('weight'), { min: String(r.limits.minWeight), max: String(r.limits.maxWeight) });  // core's range
+    Object.assign($('agent-size'), { min: String(r.limits.minAgentSize), max: String(r.limits.maxAgentSize) });
     const set = (patch) => {
       const problem = this.store.setSettings(patch);
       if (problem) this.messages.show(problem, 'error');
@@ -37,6 +39,8 @@ export class SearchPanel {
     $('algorithm').addEventListener('change', (ev) => set({ algorithm: ev.target.value }));
     $('heuristic').addEventListener('change', (ev) => set({ heuristic: ev.target.value }));
     $('weight').addEventListener('change', (ev) => set({ weight: Number(ev.target.value) }));
+    $('agent-size').addEventListener('change', (ev) => set({ agentSize: Number(ev.target.value) }));
+    this.store.on('search', () => this.showAgentSize());
     $('wrap-aware').addEventListener('change', (ev) => set({ wrapAware: ev.target.checked }));
     $('portal-aware').addEventListener('change', (ev) => set({ portalAware: ev.target.checked }));
     $('live').addEventListener('change', (ev) => c.setLive(ev.target.checked));
@@ -65,6 +69,24 @@ export class SearchPanel {
     $('preprocess-label').textContent = `Building ${label} tables for this map: ${Math.floor(c.preparation * 100)} %`;
   }
 
+  // What the agent size did to the finished search: core's refusal (the status line has it too),
+  // or the algorithm that ran instead (JPS and the any-angle rows run as A* for a bigger agent).
+  showAgentSize() {
+    const e = this.store.engine, k = e.settings.agentSize, note = $('agent-size-note'), status = e.status();
+    let text = '';
+    if (k > 1 && status === Status.InvalidInput) {
+      text = `Agent size ${k} refused: ${e.message()}`;
+    } else if (k > 1 && (status === Status.Found || status === Status.NoPath)) {
+      const st = e.stats(), ran = e.algorithmInfo(st.ranAs);
+      text = `The path is the top-left cell of a ${k}×${k} agent.`;
+      const asked = e.algorithmInfo();
+      if (st.ranAs !== asked.name) text += ` ${asked.label} ran as ${ran?.label ?? st.ranAs}${asked.anyAgentSize ? ' on this map' : ': it moves one-cell agents only'}.`;
+    }
+    setText('agent-size-note', text);
+    note.hidden = !text;
+    note.className = status === Status.InvalidInput ? 'note warn' : 'note';
+  }
+
   sync() {
     const e = this.store.engine, s = e.settings;
     $('algorithm').value = s.algorithm;
@@ -72,6 +94,8 @@ export class SearchPanel {
     $('weight').value = String(s.weight);
     const algorithm = e.algorithmInfo();
     $('weight').disabled = !algorithm.weighted;
+    $('agent-size').value = String(s.agentSize);
+    this.showAgentSize();
     $('wrap-aware').checked = s.wrapAware;
     $('portal-aware').checked = s.portalAware;
     const blind = !algorithm.usesHeuristic;

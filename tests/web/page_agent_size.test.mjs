@@ -1,0 +1,205 @@
+// Agents of any size on the page (issue 34): the Search section's "Agent size" (a search setting,
+// core's SearchOptions::agentSize) finds the path of a 2 x 2 agent through a map's wide gap, at the
+// cost `astar path --agent-size 2` gives on the same map; a size-2 walker walks it and at every
+// frame its 2 x 2 square covers floor cells only, and so do a squad's members; the path worker
+// finds the same cost; the Learn view's clearance heat map shows the
+// clearance of every cell (checked against the definition, computed here from the map); a map
+// where the size does not apply shows core's sentence, JPS says it ran as A*, and Compare all
+// and the crowd refuse the size with a sentence.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { withPage, nextFrames, repoDir, showLearnView, saveScreenshot } from './support.mjs';
+
+const cli = process.env.ASTAR_CLI || path.join(repoDir, 'build-release/tools/astar/astar');
+
+// Row 5 is a wall with two gaps: one cell wide at x = 9 (on the straight way) and two cells wide
+// at x = 15..16. A one-cell agent takes the narrow gap; a 2 x 2 agent must go round by the wide one.
+const kRows = [
+  '....................',
+  '....................',
+  '....................',
+  '....................',
+  '....................',
+  '#########.#####..###',
+  '....................',
+  '....................',
+  '....................',
+  '....................',
+  '....................',
+  '....................',
+];
+const kMap = ['astar-map 1', 'name: Agent size gap', `size: ${kRows[0].length} x ${kRows.length}`, 'movement: only-when-no-obstacles',
+  'cost-model: real', 'terrain: . 1 floor', 'terrain: # wall wall', 'start: 2 1', 'goal: 3 9', 'grid:', ...kRows, ''].join('\n');
+
+const width = kRows[0].length, wall = (x, y) => kRows[y][x] === '#';
+const floor = (x, y) => x >= 0 && y >= 0 && x < width && y < kRows.length && !wall(x, y);
+// The cells a size x size square covers when its top-left cell's centre is at (x, y) (layout units).
+function squareCells(x, y, size) {
+  const e = 1e-6, out = [];
+  for (let cy = Math.floor(y - 0.5 + e); cy <= Math.floor(y - 0.5 + size - e); ++cy) {
+    for (let cx = Math.floor(x - 0.5 + e); cx <= Math.floor(x - 0.5 + size - e); ++cx) out.push([cx, cy]);
+  }
+  return out;
+}
+
+// `astar path` on the map text with extra arguments: its `key: value` lines.
+function cliPath(args) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'astar-agent-size-'));
+  try {
+    const file = path.join(tmp, 'gap.map.txt');
+    fs.writeFileSync(file, kMap);
+    const out = execFileSync(cli, ['path', file, ...args], { encoding: 'utf8' });
+    return Object.fromEntries(out.trim().split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+// The CLI prints costs to 10 significant digits.
+const close = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-8 * Math.max(1, Math.abs(b)), `${what}: page ${a}, CLI ${b}`);
+
+const searchState = (page) => page.evaluate(() => {
+  const e = window.playground.engine, s = e.stats();
+  return { status: e.status(), cost: s.pathCost, ranAs: s.ranAs, message: e.message(), path: Array.from(e.path()), agentSize: e.settings.agentSize,
+    note: document.getElementById('agent-size-note').hidden ? '' : document.getElementById('agent-size-note').textContent,
+    statusText: document.getElementById('stat-status').textContent };
+});
+
+// Sets the Search section's agent size as a visitor does (type, Enter), then waits for the live search.
+async function setAgentSize(page, size) {
+  await page.fill('#agent-size', String(size));
+  await page.press('#agent-size', 'Enter');
+  await page.waitForFunction((k) => window.playground.engine.settings.agentSize === k && window.playground.engine.status() >= 2, size);
+}
+
+test('agent size 2: the path goes by the wide gap at the CLI\'s cost; a 2 x 2 walker never covers a wall; the clearance heat map is core\'s', async () => {
+  assert.ok(fs.existsSync(cli), `${cli} is missing: build the release preset`);
+  const one = cliPath([]), two = cliPath(['--agent-size', '2']);
+  assert.equal(two.status, 'found');
+  assert.ok(Number(two.cost) > Number(one.cost), `the 2 x 2 agent goes round (CLI: ${two.cost} against ${one.cost})`);
+  await withPage({}, async ({ page }) => {
+    await page.waitForFunction(() => window.playground?.modules?.agents);
+    await page.evaluate((t) => window.playground.store.load(t, 'gap.map.txt', 'test map'), kMap);
+    await page.waitForFunction(() => window.playground.engine.status() === 2);
+    const small = await searchState(page);
+    assert.equal(small.agentSize, 1);
+    close(small.cost, Number(one.cost), 'size 1');
+
+    await setAgentSize(page, 2);
+    const big = await searchState(page);
+    assert.equal(big.status, 2, `found (${big.statusText})`);
+    close(big.cost, Number(two.cost), 'size 2');
+    assert.equal(big.path.length, Number(two.cells), 'as many cells as the CLI\'s path');
+    assert.match(big.note, /top-left cell of a 2×2 agent/);
+    assert.ok(big.path.some((n) => Math.floor(n / width) === 4 && n % width === 15), 'the anchor passes the wide gap (15, 4) -> (15, 5)');
+
+    // The walker: a 2 x 2 square; every frame its square's cells are checked against the map here.
+    await page.evaluate(() => {
+      window.footprints = [];
+      window.playground.addTicker(() => {
+        const s = window.playground.modules.agents.agentState();
+        if (s) window.footprints.push({ x: s.x, y: s.y, size: s.size, done: s.done });
+        return !!(s && !s.done);
+      });
+    });
+    await page.click('#agents-walk');
+    await page.waitForFunction(() => window.playground.modules.agents.agentState()?.done);
+    const walk = await page.evaluate(() => ({ end: window.playground.modules.agents.agentState(), trace: window.footprints }));
+    assert.equal(walk.end.cell, big.path.at(-1), 'the walker\'s top-left cell ends on the goal');
+    assert.ok(walk.trace.length > 10, `sampled ${walk.trace.length} frames`);
+    for (const { x, y, size } of walk.trace) {
+      assert.equal(size, 2);
+      for (const [cx, cy] of squareCells(x, y, size)) assert.ok(floor(cx, cy), `at (${x.toFixed(2)}, ${y.toFixed(2)}) the square covers (${cx}, ${cy})`);
+    }
+    await saveScreenshot(page, 'agent-size-walker.png');
+
+    // The squad: every member is a 2 x 2 square too, on floor cells at every frame while its leader walks.
+    await page.evaluate(() => {
+      window.members = [];
+      window.playground.addTicker(() => {
+        const q = window.playground.modules.agents.squad;
+        if (q) window.members.push({ size: q.agentSize, at: q.members.map((m) => [m.x, m.y]).concat([[q.leader.x, q.leader.y]]) });
+        return !!(q && !q.leader.done);
+      });
+    });
+    await page.click('#agents-squad');
+    await page.waitForFunction(() => window.playground.modules.agents.squad?.leader.done);
+    const squad = await page.evaluate(() => window.members);
+    assert.ok(squad.length > 10, `sampled ${squad.length} frames of the squad`);
+    for (const { size, at } of squad) {
+      assert.equal(size, 2);
+      for (const [x, y] of at) {
+        for (const [cx, cy] of squareCells(x, y, size)) assert.ok(floor(cx, cy), `a squad member at (${x.toFixed(2)}, ${y.toFixed(2)}) covers (${cx}, ${cy})`);
+      }
+    }
+
+    // The path worker searches for the same agent: the same cost.
+    await page.click('#agents-worker');
+    await page.waitForFunction(() => /cost|no path|refused/.test(document.getElementById('agents-worker-result').textContent));
+    const worker = await page.textContent('#agents-worker-result');
+    assert.match(worker, new RegExp(`^cost ${Number(two.cost).toFixed(3)},`), `the worker: ${worker}`);
+
+    // The Learn view's clearance heat map: each floor cell's largest free square anchored there.
+    await showLearnView(page);
+    await page.check('#learn-clearance');
+    await nextFrames(page);
+    const heat = await page.evaluate(() => {
+      const h = window.playground.teach.heat;
+      return { kind: h.kind, values: Array.from(h.values, (v) => (Number.isNaN(v) ? 0 : v)), range: document.getElementById('learn-clearance-range').textContent };
+    });
+    assert.equal(heat.kind, 'clearance');
+    const maxAgentSize = await page.evaluate(() => window.playground.engine.registry.limits.maxAgentSize);
+    const fits = (x, y, k) => {
+      if (x + k > width || y + k > kRows.length) return false;
+      for (let cy = y; cy < y + k; ++cy) for (let cx = x; cx < x + k; ++cx) if (wall(cx, cy)) return false;
+      return true;
+    };
+    for (let y = 0; y < kRows.length; ++y) {
+      for (let x = 0; x < width; ++x) {
+        let k = 0;
+        while (k < maxAgentSize && fits(x, y, k + 1)) ++k;
+        assert.equal(heat.values[y * width + x], k, `clearance of (${x}, ${y})`);
+      }
+    }
+    const floorValues = heat.values.filter((v) => v > 0);
+    assert.equal(heat.range, `from ${Math.min(...floorValues)} (dark) to ${Math.max(...floorValues)} (yellow) cells`, 'the range the colours span');
+    await saveScreenshot(page, 'agent-size-clearance.png');
+  });
+});
+
+test('agent size 2 on a wrapping map shows core\'s refusal; JPS runs as A* and says so', async () => {
+  await withPage({}, async ({ page }) => {
+    await page.waitForFunction(() => window.playground?.modules?.agents);
+    await page.evaluate((t) => window.playground.store.load(t, 'gap.map.txt', 'test map'), kMap);
+    await page.waitForFunction(() => window.playground.engine.status() === 2);
+    await setAgentSize(page, 2);
+    await page.selectOption('#algorithm', 'jps');
+    await page.waitForFunction(() => window.playground.engine.settings.algorithm === 'jps' && window.playground.engine.status() === 2);
+    const jps = await searchState(page);
+    assert.equal(jps.ranAs, 'astar');
+    assert.match(jps.note, /Jump point search ran as A\*: it moves one-cell agents only/);
+
+    await page.check('#wrap-x');  // a map that wraps: core moves bigger agents only on maps that do not
+    await page.waitForFunction(() => window.playground.engine.wrapX() && window.playground.engine.status() === 4);
+    const refused = await searchState(page);
+    assert.ok(refused.message.length > 0, 'core says why');
+    assert.match(refused.note, new RegExp(`^Agent size 2 refused: ${refused.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    assert.ok(refused.statusText.includes(refused.message), 'the status line has the sentence too');
+    // Race mode's second search has no agent size: its label says so.
+    await page.evaluate(() => { document.getElementById('heat').open = true; });
+    await page.check('#race-on');
+    await page.waitForFunction(() => document.getElementById('race-label-b').textContent.includes('one-cell agent (race mode has no agent size)'));
+    assert.match(await page.textContent('#race-label-a'), /, 2×2 agent —/);
+    await page.uncheck('#race-on');
+    // Compare all and the crowd refuse a size they cannot honour, with a sentence.
+    await page.click('#compare');
+    await page.waitForFunction(() => document.getElementById('message').textContent.includes('Compare all compares one-cell agents'));
+    await page.click('#agents-crowd');
+    await page.waitForFunction(() => document.getElementById('message').textContent.includes('one-cell agents'));
+    assert.equal(await page.evaluate(() => window.playground.modules.agents.crowd), null);
+  });
+});
