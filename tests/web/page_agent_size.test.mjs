@@ -203,3 +203,26 @@ test('agent size 2 on a wrapping map shows core\'s refusal; JPS runs as A* and s
     assert.equal(await page.evaluate(() => window.playground.modules.agents.crowd), null);
   });
 });
+
+// Links made before the agent size existed searched for a one-cell agent, and open so, whatever
+// size the page had: a 0.2.0 share link (version 1) and a version 4 document.
+test('a link from before the agent size opens with a one-cell agent, not the size the page had', async () => {
+  const fixtures = JSON.parse(fs.readFileSync(path.join(repoDir, 'tests/web/fixtures/links_0_2_0.json'), 'utf8'));
+  const old = fixtures.links.find((l) => l.document.settings);
+  await withPage({}, async ({ page }) => {
+    await page.evaluate((t) => window.playground.store.load(t, 'gap.map.txt', 'test map'), kMap);
+    await page.waitForFunction(() => window.playground.engine.status() === 2);
+    const version4 = await page.evaluate(async (map) => {
+      const { encodeLinkText } = await import('./js/share.js');
+      return `#${await encodeLinkText(JSON.stringify({ v: 4, map, settings: { algorithm: 'dijkstra' } }))}`;
+    }, kMap.replace('Agent size gap', 'Version 4'));
+    for (const [what, fragment, name] of [['0.2.0 link', old.fragment, null], ['version 4 link', version4, 'Version 4']]) {
+      await setAgentSize(page, 3);
+      await page.evaluate((f) => { location.hash = f; }, fragment);
+      await page.waitForFunction((n) => (n === null ? window.playground.engine.name() !== 'Agent size gap' : window.playground.engine.name() === n) &&
+        window.playground.engine.settings.agentSize === 1, name);
+      assert.equal(await page.inputValue('#agent-size'), '1', `${what}: the setting shows 1`);
+      await page.evaluate((t) => window.playground.store.load(t, 'gap.map.txt', 'test map'), kMap);
+    }
+  });
+});

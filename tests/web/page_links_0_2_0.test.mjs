@@ -27,7 +27,10 @@ for (const link of fixtures.links) {
   test(`0.2.0 link "${link.name}" opens with the document 0.2.0 opened`, async () => {
     await withPage({ hash: link.fragment }, async ({ page }) => {
       await page.waitForTimeout(100);
-      assert.deepEqual(await documentVersion1(page), link.document);
+      // 0.2.0 moved one-cell agents: today's page shows that size (core's smallest).
+      const minAgentSize = await page.evaluate(() => window.playground.engine.registry.limits.minAgentSize);
+      const expected = { ...link.document, settings: { ...link.document.settings, agentSize: minAgentSize } };
+      assert.deepEqual(await documentVersion1(page), expected);
       assert.equal(await page.evaluate(() => location.hash), '', 'the link leaves the address bar once open');
       assert.equal(await page.isHidden('#kept-notice'), true, 'a fresh browser had nothing to keep');
     });

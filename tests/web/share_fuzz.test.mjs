@@ -21,7 +21,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { LinkError, kLinkPrefix, decodeLinkText } from '../../web/js/share.js';
-import { DocumentError, documentContext, documentLink, readDocumentLink, kFieldNames, kFields, kLabParams, kDocumentVersion } from '../../web/js/document.js';
+import { DocumentError, documentContext, documentLink, readDocumentLink, kFieldNames, kFields, kLabParams, kDocumentVersion, kSettingNames } from '../../web/js/document.js';
 import { loadCore } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,7 +33,7 @@ const numRuns = isLong ? longRuns : 2000;
 const envSeed = Number.parseInt(process.env.SHARE_FUZZ_SEED ?? '', 10);
 const seed = Number.isFinite(envSeed) ? envSeed : isLong ? Date.now() % 2 ** 31 : 18;
 const kRunTimeoutMs = 5000;  // one decode taking longer than this is a hang
-const settingKeys = new Set(['algorithm', 'heuristic', 'weight', 'wrapAware', 'portalAware']);
+const settingKeys = new Set(kSettingNames);
 let context;
 before(async () => { context = documentContext(await loadCore()); });
 
@@ -163,6 +163,7 @@ const state = fc.record({
       weight: fc.double({ noNaN: true, noDefaultInfinity: true }),
       wrapAware: fc.boolean(),
       portalAware: fc.boolean(),
+      agentSize: fc.integer({ min: -1, max: 10 }),
     },
     { requiredKeys: [] }),
   lesson: fc.option(fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 4 }), { nil: undefined }),

@@ -11,12 +11,13 @@
 // Versions: 1 was 0.2.0's link and autosave ({ v: 1, map, settings, race?, lab?, lesson? });
 // 2 adds every other field; 3 counts the speed in expansions per second (2 had them per frame);
 // 4 has no 'learn' section (the code pane is the Learn view's, a choice of the browser, not the
-// document's) and draws only the cell path unless the string-pulled or smoothed line is asked for.
+// document's) and draws only the cell path unless the string-pulled or smoothed line is asked for;
+// 5 has the agent's size in the settings (a document before it searched for a one-cell agent).
 // migrate() turns any older version into the current one.
 import { LessonError, parseLesson, cellsNamed } from './lessons/format.js';
 import { encodeLinkText, decodeLinkText, LinkError } from './share.js';
 
-export const kDocumentVersion = 4;
+export const kDocumentVersion = 5;
 export class DocumentError extends Error {
   inLesson = false;  // set when the document carries a lesson (messages then say "the lesson link")
 }
@@ -221,11 +222,12 @@ export function defaultOf(name, ctx) { return fieldNamed(name).default(ctx); }
 export function migrate(raw, ctx) {
   must(isObject(raw), 'the document is not an object');
   if (raw.v === kDocumentVersion) return raw;
-  if (raw.v === 3) return migrateVersion3(raw);
-  if (raw.v === 2) return migrateVersion3(migrateVersion2(raw));
+  if (raw.v === 4) return migrateVersion4(raw, ctx);
+  if (raw.v === 3) return migrateVersion4(migrateVersion3(raw), ctx);
+  if (raw.v === 2) return migrateVersion4(migrateVersion3(migrateVersion2(raw)), ctx);
   must(raw.v === 1, 'the document has an unknown version');
   const out = { v: kDocumentVersion, map: raw.map, race: raw.race ?? null, lab: raw.lab ?? null };
-  if (raw.settings !== undefined) out.settings = raw.settings;
+  if (raw.settings !== undefined) out.settings = oneCellAgent(raw.settings, ctx);
   if (raw.lesson !== undefined) {
     must(isObject(raw.lesson), 'it has a bad lesson (not an object)');
     out.settings = { ...defaultSettings(ctx), ...(isObject(raw.settings) ? raw.settings : {}) };
@@ -248,7 +250,7 @@ function migrateVersion2(raw) {
 // document carried 3's default path views, string-pulled and smoothed on: they become 4's
 // default (the cell path alone); other choices are kept.
 function migrateVersion3(raw) {
-  const out = { ...raw, v: kDocumentVersion };
+  const out = { ...raw, v: 4 };
   if (Array.isArray(raw.sections)) out.sections = raw.sections.filter((s) => s !== 'learn');
   const views = raw.pathViews;
   if (isObject(views) && views.raw === false && views.pulled === true && views.smooth === true) {
@@ -256,6 +258,14 @@ function migrateVersion3(raw) {
   }
   return out;
 }
+
+// Version 4 and older searched for a one-cell agent: their settings say so, rather than leave
+// the size the page shows (a link opened after a size-3 search would refuse a narrow maze).
+function migrateVersion4(raw, ctx) {
+  return isObject(raw.settings) ? { ...raw, v: kDocumentVersion, settings: oneCellAgent(raw.settings, ctx) } : { ...raw, v: kDocumentVersion };
+}
+const oneCellAgent = (settings, ctx) =>
+  (isObject(settings) && settings.agentSize === undefined ? { ...settings, agentSize: ctx.limits.minAgentSize } : settings);
 
 // Checks a document of any version. Returns { document, problems: [{ field, what, problem }] }
 // with only the fields that passed (fields it does not have are left out too: the page keeps
