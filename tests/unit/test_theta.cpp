@@ -180,6 +180,35 @@ TEST(Theta, PlaneLengthIsBetweenTheExactOptimumAndTheGridOptimum) {
   EXPECT_GT(compared, 400);
 }
 
+TEST(Theta, InspectedParentsOfTheCornerLatticeEndAtTheStart) {
+  // The page follows parent() from cell to cell: on the corner lattice every chain must end.
+  Rng rng(3404);
+  RandomMapOptions o = plainMapOptions(3, 16, 0.25);
+  int chains = 0;
+  for (int map = 0; map < 100; ++map) {
+    const Grid grid = randomGrid(rng, o);
+    const NodeId start = randomPassable(rng, grid), goal = randomPassable(rng, grid);
+    if (start == kNoNode) continue;
+    GridSearch search(grid);
+    SearchOptions options;
+    options.algorithm = kAnyAngle[map % 2];
+    ASSERT_NE(search.begin(start, goal, options), SearchStatus::InvalidInput);
+    search.step(1 + rng.below(40));  // part-way, or done
+    for (NodeId n = 0; n < grid.cellCount(); ++n) {
+      NodeId at = n;
+      NodeId steps = 0;
+      while (search.parent(at) != kNoNode && steps <= grid.cellCount()) {
+        at = search.parent(at);
+        ASSERT_LT(at, grid.cellCount());
+        ++steps;
+      }
+      ASSERT_LE(steps, grid.cellCount()) << "map " << map << ": a cycle of parents from cell " << n;
+      chains += steps > 0;
+    }
+  }
+  EXPECT_GT(chains, 500);
+}
+
 TEST(Theta, TerrainShortcutsStayOnOneCost) {
   // A straight run across a band of cost 3: the segment may not cross the band, so the path
   // bends at its edge (or steps through it as moves), and costs what its steps cost.

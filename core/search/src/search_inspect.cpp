@@ -50,7 +50,14 @@ double Search<Space>::fAt(NodeId n, double g) const {
 
 template <class Space>
 NodeId Search<Space>::parent(NodeId n) const {
-  return state(n) == NodeState::Unseen ? kNoNode : impl_->shown(impl_->parents[impl_->inspected(n)]);
+  if (state(n) == NodeState::Unseen) return kNoNode;
+  const Impl& s = *impl_;
+  const NodeId p = s.parents[s.inspected(n)];
+  if (!s.corners || p == kNoNode) return p;
+  // Only a parent its cell shows: then the cells' chain is the nodes' chain, so it ends (a corner
+  // on the map's last line or a start or goal cell's corner shows on a cell showing another node).
+  const NodeId cell = s.lattice.cellShowing(p);
+  return s.lattice.nodeShownAt(cell) == p ? cell : kNoNode;
 }
 
 template <class Space>
