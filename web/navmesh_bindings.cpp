@@ -121,7 +121,8 @@ class NavMeshLayer {
   }
 
   // Theta* (the search loop's row, octile heuristic, as `astar path --algorithm theta`) from
-  // start to goal: its turning points as cell centres, its cost and Euclidean length.
+  // start to goal: its turning points (cell corners on plane maps, else cell centres), its cost
+  // and Euclidean length.
   val theta(int start, int goal) {
     return guarded([&] {
       val out = val::object();
@@ -136,7 +137,8 @@ class NavMeshLayer {
           astar::findPath(grid, static_cast<astar::NodeId>(start), static_cast<astar::NodeId>(goal), options);
       const bool found = r.status == astar::SearchStatus::Found;
       thetaPoints_.clear();
-      if (found)
+      if (found && !r.points.empty()) thetaPoints_ = r.points;  // the corner lattice: corners, not centres
+      if (found && r.points.empty())
         for (astar::NodeId n : r.path)
           thetaPoints_.push_back({grid.xOf(n) + 0.5, grid.yOf(n) + 0.5,
                                   thetaPoints_.empty() ? astar::PathJoin::Start : astar::PathJoin::Walk});

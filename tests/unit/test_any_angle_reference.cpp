@@ -1,4 +1,5 @@
-// The exact any-angle reference (tests/support/any_angle_reference.h) against a brute force:
+// The exact any-angle reference (tests/support/any_angle_reference.h), and core's line of sight
+// (core/search/src/any_angle.h), against a brute force:
 // line of sight by testing every cell, edge and corner point near the segment with integer
 // geometry, and the shortest path by Dijkstra over every lattice point of small random maps.
 #include <gtest/gtest.h>
@@ -6,6 +7,7 @@
 #include <cmath>
 #include <vector>
 
+#include "any_angle.h"
 #include "any_angle_reference.h"
 #include "reference.h"
 
@@ -126,6 +128,9 @@ TEST(AnyAngleReference, LineOfSightMatchesBruteForce) {
       ASSERT_EQ(segmentIsClear(grid, a, b), expected)
           << "map " << map << " segment (" << a.x << "," << a.y << ")-(" << b.x << "," << b.y << ") half-cells, rule "
           << movementName(grid.diagonal());
+      // Core's line of sight (Theta*'s, core/search/src/any_angle.h) follows the same rule.
+      ASSERT_EQ(detail::planeSegmentClear(grid, {a.x, a.y}, {b.x, b.y}), expected)
+          << "core, map " << map << " segment (" << a.x << "," << a.y << ")-(" << b.x << "," << b.y << ")";
       (expected ? clear : blocked)++;
     }
   }

@@ -1,11 +1,12 @@
 // Theta* and Lazy Theta* (Algorithm::Theta, Algorithm::LazyTheta): on random maps with terrain,
 // wrap, portals and one-way cells they find a path exactly when Dijkstra does, and every path is
 // valid (each step a clear segment under core/search/src/any_angle.h's rule, or an explicit
-// move); on plane maps the length lies between the exact any-angle optimum
-// (tests/support/any_angle_reference.h) and the 8-connected grid optimum; on the 13 shared
-// Moving AI maps too (10 rows per map, 3 on the three slowest for the reference; 200 with
-// ASTAR_LONG_TESTS=1, make test-long), where the
-// mean and worst ratio to the exact optimum are printed and recorded per map.
+// move; on plane maps, where the vertices are cell corners, a clear polyline in the plane);
+// on plane maps the length lies between the exact
+// any-angle optimum (tests/support/any_angle_reference.h) and the 8-connected grid optimum; on
+// the 13 shared Moving AI maps too (a few rows per map, fewer under ASan; 200 with
+// ASTAR_LONG_TESTS=1, make test-long), where the mean and worst ratio to the exact optimum are
+// printed and recorded per map, and Theta*'s mean is at most 1.01.
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -47,9 +48,32 @@ double sampledSegmentCost(const Grid& grid, NodeId a, NodeId b) {
   return grid.straightCost() * cost * planeDistance(pa, pb);
 }
 
+// The path in the plane: its corner-lattice points (half-cell units), or its cells' centres.
+std::vector<PlanePoint> planePoints(const Grid& grid, const GridSearch& search) {
+  std::vector<PlanePoint> points;
+  for (const PathPoint& p : search.pathPoints())
+    points.push_back(
+        {static_cast<std::int64_t>(std::lround(2 * p.x)), static_cast<std::int64_t>(std::lround(2 * p.y))});
+  if (points.empty())
+    for (NodeId n : search.path()) points.push_back(cellCentre(grid, n));
+  return points;
+}
+
 // Each step of the path is an explicit move or a clear segment, and the search's g rises by
-// that step's cost (one of them) along the path.
+// that step's cost (one of them) along the path. On the corner lattice (plane maps: one cost),
+// the points from the start's centre to the goal's form a clear polyline costing the path's cost.
 ::testing::AssertionResult isValidThetaPath(const Grid& grid, const GridSearch& search) {
+  if (!search.pathPoints().empty()) {
+    const std::vector<PlanePoint> points = planePoints(grid, search);
+    const NodeId start = search.path().front(), goal = search.path().back();
+    if (!(points.front() == cellCentre(grid, start)) || !(points.back() == cellCentre(grid, goal)))
+      return ::testing::AssertionFailure() << "the points do not join the start's and the goal's centres";
+    if (!planePathIsClear(grid, points)) return ::testing::AssertionFailure() << "a segment has no line of sight";
+    const double cost = grid.straightCost() * grid.cost(start) * planePathLength(points);
+    if (std::fabs(cost - search.stats().pathCost) > 1e-9 * (1.0 + cost))
+      return ::testing::AssertionFailure() << "the points cost " << cost << ", the search " << search.stats().pathCost;
+    return ::testing::AssertionSuccess();
+  }
   const std::span<const NodeId> path = search.path();
   for (std::size_t i = 1; i < path.size(); ++i) {
     const double rise = search.g(path[i]) - search.g(path[i - 1]);
@@ -76,8 +100,13 @@ TEST(Theta, FindsAPathExactlyWhenDijkstraDoesAndEveryStepIsValid) {
   Rng rng(3401);
   RandomMapOptions o;  // terrain, wrap, portals, one-way cells, every diagonal rule and cost model
   o.maxSide = 20;
-  int found = 0, shortcuts = 0;
+  int found = 0, shortcuts = 0, corners = 0;
   for (int map = 0; map < 400; ++map) {
+    const bool plane = map % 3 == 0;  // one map in three plain: the corner lattice
+    o.terrainChance = plane ? 0.0 : 0.3;
+    o.wrap = !plane;
+    o.maxPortals = plane ? 0 : 3;
+    o.oneWayChance = plane ? 0.0 : 0.03;
     const Grid grid = randomGrid(rng, o);
     const NodeId start = randomPassable(rng, grid), goal = randomPassable(rng, grid);
     if (start == kNoNode) continue;
@@ -92,6 +121,12 @@ TEST(Theta, FindsAPathExactlyWhenDijkstraDoesAndEveryStepIsValid) {
       if (!reachable) continue;
       ++found;
       EXPECT_TRUE(isValidThetaPath(grid, search)) << algorithmName(algorithm) << " map " << map;
+      corners += !search.pathPoints().empty();
+      if (!search.pathPoints().empty()) {
+        const std::vector<PlanePoint> points = planePoints(grid, search);
+        for (std::size_t i = 1; i < points.size(); ++i) shortcuts += planeDistance(points[i - 1], points[i]) > 1.5;
+        continue;
+      }
       // What the CLI and the benchmarks walk: the same cost.
       EXPECT_NEAR(anyAnglePathCost(grid, search.path()), search.stats().pathCost, 1e-9 * (1 + search.stats().pathCost))
           << algorithmName(algorithm) << " map " << map;
@@ -103,6 +138,8 @@ TEST(Theta, FindsAPathExactlyWhenDijkstraDoesAndEveryStepIsValid) {
   }
   EXPECT_GT(found, 400);
   EXPECT_GT(shortcuts, 200);  // the rows do take shortcuts, not only moves
+  EXPECT_GT(corners, 20);     // both lattices were searched
+  EXPECT_LT(corners, found - 20);
 }
 
 TEST(Theta, PlaneLengthIsBetweenTheExactOptimumAndTheGridOptimum) {
@@ -133,14 +170,43 @@ TEST(Theta, PlaneLengthIsBetweenTheExactOptimumAndTheGridOptimum) {
       const double length = search.stats().pathCost;
       EXPECT_GE(length, exact - 1e-9) << algorithmName(algorithm) << " map " << map;
       EXPECT_LE(length, gridOptimum + 1e-9) << algorithmName(algorithm) << " map " << map;
-      std::vector<PlanePoint> points;
-      for (NodeId n : search.path()) points.push_back(cellCentre(grid, n));
+      const std::vector<PlanePoint> points = planePoints(grid, search);
+      EXPECT_FALSE(search.pathPoints().empty()) << "a plane map: the corner lattice";
       EXPECT_TRUE(planePathIsClear(grid, points)) << algorithmName(algorithm) << " map " << map;
       EXPECT_NEAR(planePathLength(points), length, 1e-9 * (1 + length));
       ++compared;
     }
   }
   EXPECT_GT(compared, 400);
+}
+
+TEST(Theta, InspectedParentsOfTheCornerLatticeEndAtTheStart) {
+  // The page follows parent() from cell to cell: on the corner lattice every chain must end.
+  Rng rng(3404);
+  RandomMapOptions o = plainMapOptions(3, 16, 0.25);
+  int chains = 0;
+  for (int map = 0; map < 100; ++map) {
+    const Grid grid = randomGrid(rng, o);
+    const NodeId start = randomPassable(rng, grid), goal = randomPassable(rng, grid);
+    if (start == kNoNode) continue;
+    GridSearch search(grid);
+    SearchOptions options;
+    options.algorithm = kAnyAngle[map % 2];
+    ASSERT_NE(search.begin(start, goal, options), SearchStatus::InvalidInput);
+    search.step(1 + rng.below(40));  // part-way, or done
+    for (NodeId n = 0; n < grid.cellCount(); ++n) {
+      NodeId at = n;
+      NodeId steps = 0;
+      while (search.parent(at) != kNoNode && steps <= grid.cellCount()) {
+        at = search.parent(at);
+        ASSERT_LT(at, grid.cellCount());
+        ++steps;
+      }
+      ASSERT_LE(steps, grid.cellCount()) << "map " << map << ": a cycle of parents from cell " << n;
+      chains += steps > 0;
+    }
+  }
+  EXPECT_GT(chains, 500);
 }
 
 TEST(Theta, TerrainShortcutsStayOnOneCost) {
@@ -194,7 +260,12 @@ TEST_P(ThetaOnMovingAi, PathsAreValidAndCloseToTheExactOptimum) {
   const std::string problem = loadBenchMap(GetParam().map, map, scenario);
   ASSERT_TRUE(problem.empty()) << problem;
   map.grid.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);  // the Moving AI convention
-  const std::size_t rows = std::getenv("ASTAR_LONG_TESTS") != nullptr ? 200 : GetParam().rows;
+#if defined(__SANITIZE_ADDRESS__)
+  const std::size_t sampled = std::max<std::size_t>(1, GetParam().rows / 3);  // ASan rows cost ~10x
+#else
+  const std::size_t sampled = GetParam().rows;
+#endif
+  const std::size_t rows = std::getenv("ASTAR_LONG_TESTS") != nullptr ? 200 : sampled;
   const std::size_t stride = std::max<std::size_t>(1, scenario.rows.size() / rows);
   GridSearch search(map.grid);
   double sum[2] = {}, worst[2] = {};
@@ -211,8 +282,7 @@ TEST_P(ThetaOnMovingAi, PathsAreValidAndCloseToTheExactOptimum) {
       ASSERT_EQ(search.begin(start, goal, options), SearchStatus::InProgress) << search.message();
       ASSERT_EQ(search.run(), SearchStatus::Found) << "line " << row.line;
       const double length = search.stats().pathCost;
-      std::vector<PlanePoint> points;
-      for (NodeId n : search.path()) points.push_back(cellCentre(map.grid, n));
+      const std::vector<PlanePoint> points = planePoints(map.grid, search);
       EXPECT_TRUE(planePathIsClear(map.grid, points)) << algorithmName(kAnyAngle[a]) << " line " << row.line;
       EXPECT_GE(length, exact.length - 1e-6) << algorithmName(kAnyAngle[a]) << " line " << row.line;
       EXPECT_LE(length, row.optimalLength + std::max(row.tolerance, 1e-6))
@@ -232,10 +302,9 @@ TEST_P(ThetaOnMovingAi, PathsAreValidAndCloseToTheExactOptimum) {
     ::testing::Test::RecordProperty(std::string(algorithmName(kAnyAngle[a])) + "_worst_ratio",
                                     std::to_string(worst[a]));
   }
-  // No ceiling on the ratio here: Theta*'s vertices are cell centres, while the exact optimum
-  // bends at cell corners, so where corridors are narrow the ratio is a property of the maps
-  // (maze512-1-0: ~1.32, 8room_000: ~1.05; open maps: ~1.001-1.01). The figures per map are
-  // in bench/README.md.
+  // Theta* over the corner lattice bends at wall corners as the exact optimum does (issue 34's
+  // target); Lazy Theta*'s mean is printed and recorded, not bounded. Figures: bench/README.md.
+  EXPECT_LE(sum[0] / count, 1.01) << GetParam().map << " Theta*'s mean ratio";
 }
 
 INSTANTIATE_TEST_SUITE_P(SharedMaps, ThetaOnMovingAi,

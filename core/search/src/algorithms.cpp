@@ -77,16 +77,17 @@ constexpr AlgorithmInfo kAlgorithms[kAlgorithmCount] = {
      .usesHeuristic = true,
      .anyAngle = true,
      .note = "Theta*: A* whose nodes take their parent's parent when it is in line of sight, so the path is made of "
-             "straight segments at any angle; not the shortest in the plane (measured: bench/README.md); square "
-             "grids only (A* for agents above one cell)."},
+             "straight segments at any angle, bending at wall corners (its vertices are cell corners; with terrain, "
+             "wrap, portals, one-way cells or several goals, cell centres); not the shortest in the plane "
+             "(measured: bench/README.md); square grids only (A* for agents above one cell)."},
     {.algorithm = Algorithm::LazyTheta,
      .name = "lazy-theta",
      .label = "Lazy Theta*",
      .usesHeuristic = true,
      .anyAngle = true,
-     .note =
-         "Lazy Theta*: Theta* that assumes line of sight when it opens a node and checks it once, when it "
-         "expands it; fewer line-of-sight checks, similar paths; square grids only (A* for agents above one cell)."},
+     .note = "Lazy Theta*: Theta* that assumes line of sight when it opens a node and checks it once, when it "
+             "expands it; fewer line-of-sight checks, similar paths (on the same lattice as Theta*); square grids only "
+             "(A* for agents above one cell)."},
 };
 constexpr const char* kFrontierNames[] = {"priority", "queue", "stack"};
 

@@ -355,4 +355,31 @@ Error smoothPath(const Grid& grid, std::span<const NodeId> path, const Smoothing
   return {};
 }
 
+void cellsAlong(const Grid& grid, std::span<const PathPoint> points, std::vector<NodeId>& out) {
+  out.clear();
+  if (points.empty() || grid.cellCount() == 0) return;
+  auto visit = [&](double x, double y) {
+    // On a line, the cell on either side of it: the first passable one.
+    NodeId pick = kNoNode;
+    for (int i = 0; i < 4 && pick == kNoNode; ++i) {
+      const int cx = static_cast<int>(std::floor(x)) - ((i & 1) && x == std::floor(x) ? 1 : 0);
+      const int cy = static_cast<int>(std::floor(y)) - ((i & 2) && y == std::floor(y) ? 1 : 0);
+      if (grid.passable(cx, cy)) pick = grid.index(cx, cy);
+    }
+    if (pick == kNoNode)
+      pick = grid.index(std::clamp(static_cast<int>(x), 0, grid.width() - 1),
+                        std::clamp(static_cast<int>(y), 0, grid.height() - 1));
+    if (out.empty() || out.back() != pick) out.push_back(pick);
+  };
+  visit(points.front().x, points.front().y);
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    const PathPoint a = points[i - 1], b = points[i];
+    const int samples = std::max(1, static_cast<int>(std::ceil(4.0 * std::hypot(b.x - a.x, b.y - a.y))));
+    for (int k = 1; k <= samples; ++k) {
+      const double t = static_cast<double>(k) / samples;
+      visit(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
+    }
+  }
+}
+
 }  // namespace astar

@@ -126,6 +126,7 @@ void PlannerRunner::answerSearch(NodeId start, std::span<const NodeId> goals) {
   if (answer_.status == SearchStatus::InvalidInput) answer_.message = search_->message();
   answer_.cost = s.pathCost;
   answer_.cells = search_->path();
+  answer_.points = search_->pathPoints();  // Theta* on the corner lattice: the path in the plane
   answer_.expanded = s.expanded;
   if (s.fellBack || settings_.planner->kind != PlannerKind::Search) answer_.ranAs = &plannerFor(s.ranAs);
   if (settings_.planner->kind == PlannerKind::Search && settings_.planner->preprocessed &&
@@ -243,21 +244,7 @@ void PlannerRunner::answerNavMesh(NodeId start, std::span<const NodeId> goals) {
     }
   }
   if (answer_.status != SearchStatus::Found) return;
-  cells_.clear();
-  auto visit = [&](double x, double y) {
-    const NodeId n = grid_.index(std::clamp(static_cast<int>(x), 0, grid_.width() - 1),
-                                 std::clamp(static_cast<int>(y), 0, grid_.height() - 1));
-    if (cells_.empty() || cells_.back() != n) cells_.push_back(n);
-  };
-  visit(points_.front().x, points_.front().y);
-  for (std::size_t i = 1; i < points_.size(); ++i) {
-    const PathPoint a = points_[i - 1], b = points_[i];
-    const int samples = std::max(1, static_cast<int>(std::ceil(4.0 * std::hypot(b.x - a.x, b.y - a.y))));
-    for (int k = 1; k <= samples; ++k) {
-      const double t = static_cast<double>(k) / samples;
-      visit(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
-    }
-  }
+  cellsAlong(grid_, points_, cells_);
   answer_.cells = cells_;
   answer_.points = points_;
 }
@@ -304,6 +291,8 @@ std::vector<std::pair<std::string, std::string>> PlannerRunner::details() const 
       out.emplace_back("abstract-path-nodes", std::to_string(subgoalStats_.abstractPathNodes));
     }
   }
+  if (p.kind == PlannerKind::Search && found && !answer_.points.empty())  // Theta* on the corner lattice
+    out.emplace_back("points", std::to_string(answer_.points.size()));
   if (p.kind == PlannerKind::NavMesh && navMesh_) {
     const NavMeshStats& built = navMesh_->stats();
     char ms[64];

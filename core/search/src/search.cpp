@@ -59,6 +59,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   Impl& s = *impl_;
   stats_ = SearchStats{};
   path_.clear();
+  points_.clear();
   expansions_.clear();
   reachedGoal_ = kNoNode;
   message_[0] = '\0';
@@ -138,11 +139,18 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   const Algorithm a = sizeFallback ? Algorithm::AStar : options.algorithm;
   s.anyAngle = algorithmInfo(a).anyAngle;
   s.lazyAngle = a == Algorithm::LazyTheta;
+  s.corners = false;
   if (s.anyAngle) {
     bool squareGrid = false;
     if constexpr (std::is_same_v<Space, Grid>) squareGrid = !s.space.hex();
     if (!squareGrid)
       return fail("%s searches square grids only (straight segments between cell centres)", algorithmInfo(a).label);
+    if constexpr (std::is_same_v<Space, Grid>) {
+      // Plane maps: vertices at cell corners (any_angle.h); elsewhere the centre lattice, whose
+      // segments keep to one terrain cost and leave wrap seams and portals to explicit moves.
+      s.corners = detail::CornerLattice::applies(s.space, s.goals.size());
+      if (s.corners) s.lattice.prepare(s.space, start, s.goals[0]);
+    }
   }
   const bool blind = !algorithmInfo(a).usesHeuristic;
   s.weight = weighted ? options.weight : 1.0;
@@ -150,7 +158,7 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
   s.fifo = algorithmInfo(a).frontier == Frontier::Queue;
   s.lifo = algorithmInfo(a).frontier == Frontier::Stack;
   s.updateOpen = !(s.fifo || s.lifo);
-  s.otherKey = s.greedy || s.fifo || s.lifo;
+  s.otherKey = s.greedy || s.fifo || s.lifo || s.corners;
   // Weighted A* reopens closed nodes only when asked: with a consistent heuristic the
   // w x optimal bound holds without it (Likhachev, Gordon and Thrun 2003), and reopening can
   // expand a node many times (over Berlin_0_256's 930 scenario rows at w = 1.5: 5.15 million
@@ -183,12 +191,13 @@ SearchStatus Search<Space>::begin(NodeId start, std::span<const NodeId> goals, c
                                                  options.wrapAware, options.portalAware, landmarks))
     return fail("%s", problem);
 
-  s.prepare();
+  const NodeId nodes = s.corners ? s.lattice.nodeCount() : count;
+  s.prepare(nodes);
   if (options.recordExpansions) expansions_.reserve(count);
   s.traceExpansion(kNoNode, false);
   s.before.valid = false;
   if (options.traceExpansions) s.trace.reserve(Impl::kMaxSuccessors);
-  path_.reserve(count);
+  path_.reserve(nodes);
   closedListFull_ = false;
   s.gs[start] = 0.0;
   s.parents[start] = kNoNode;
@@ -261,13 +270,14 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
       NodeId best = s.start;
       double bestCloseness = s.estimate.closeness(best), bestG = 0.0;
       auto consider = [&](NodeId n) {
+        if (n >= s.space.cellCount()) return;  // a corner of the lattice: its partial path is the start
         const double c = s.estimate.closeness(n), g = gs[n];
         if (c < bestCloseness || (c == bestCloseness && g < bestG)) best = n, bestCloseness = c, bestG = g;
       };
       if (!closedListFull_) {
         for (NodeId n : path_) consider(n);
       } else {
-        for (NodeId n = 0; n < s.tags.size(); ++n)
+        for (NodeId n = 0; n < s.space.cellCount(); ++n)
           if (s.seen(n) && (tags[n] & kSlotMask) == kClosedSlot) consider(n);
       }
       stats_.fallbackVisited = closedListFull_ ? s.tags.size() : path_.size();
@@ -284,7 +294,7 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
     if constexpr (std::is_same_v<Space, Grid>)
       if (s.lazyAngle) s.lazyThetaCheckParent(u);
     ++expanded;
-    if (recordExpansions) expansions_.push_back(u);
+    if (recordExpansions) expansions_.push_back(s.corners ? s.lattice.cellShowing(u) : u);
     if (path_.size() < path_.capacity()) [[likely]]
       path_.push_back(u);
     else
@@ -293,6 +303,12 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
     if (s.isGoal(u)) {
       path_.clear();
       s.buildPath(u, path_);
+      if constexpr (std::is_same_v<Space, Grid>) {
+        if (s.corners) {  // the path is the points; path() the cells they cross
+          s.lattice.points(path_, points_);
+          cellsAlong(s.space, points_, path_);
+        }
+      }
       stats_.pathCost = gs[u];
       stats_.pathCells = path_.size();
       reachedGoal_ = u;
@@ -357,7 +373,9 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
         auto collect = [&](NodeId v, double stepCost) ASTAR_FORCE_INLINE_LAMBDA {
           successors[count++] = {v, stepCost, u};
         };
-        if (s.footprint) [[unlikely]]
+        if (s.corners) [[unlikely]]
+          s.lattice.forEachNeighbour(u, collect);
+        else if (s.footprint) [[unlikely]]
           s.clearance.forEachMove(s.space, u, s.agentSize, collect);
         else if (s.skipDominated)
           s.space.forEachNeighborFrom(u, parents[u], collect);
@@ -401,6 +419,7 @@ PathResult findPath(const Grid& grid, NodeId start, NodeId goal, const SearchOpt
   result.status = search.run();
   result.stats = search.stats();
   result.path.assign(search.path().begin(), search.path().end());
+  result.points.assign(search.pathPoints().begin(), search.pathPoints().end());
   return result;
 }
 

@@ -98,6 +98,12 @@ struct Search<Space>::Impl {
   bool skipDominated = false;  // grids: Grid::forEachNeighborFrom after the first expansion
   bool anyAngle = false;       // Theta* or Lazy Theta* (grids only): parents by line of sight
   bool lazyAngle = false;      // Lazy Theta*: line of sight assumed when opening, checked when expanding
+  bool corners = false;        // Theta* over the corner lattice (any_angle.h): node ids past the cells are corners
+  detail::CornerLattice lattice;
+  // Inspection on the corner lattice: the node a cell shows, and the cell showing a node.
+  NodeId inspected(NodeId cell) const { return corners && cell < space.cellCount() ? lattice.nodeShownAt(cell) : cell; }
+  NodeId shown(NodeId n) const { return corners && n != kNoNode ? lattice.cellShowing(n) : n; }
+  std::vector<Relaxation> shownTrace;  // lastExpansion()'s relaxations with their nodes shown
   // The open list is the heap plus a ready stack: a new node that ranks before the heap's top
   // and before the stack's top goes on the stack (slot kReadySlot), and each expansion takes
   // the smaller of the two tops. The stack stays sorted (smallest on top), so the order is
@@ -148,17 +154,21 @@ struct Search<Space>::Impl {
     const std::uint32_t gBits = detail::orderTie(static_cast<float>(g));
     return (detail::orderKey(g + weight * h) & kPrimaryMask) | (~gBits >> (32 - kTieBits) << kHeapSlotBits);
   }
-  // Greedy, breadth-first and depth-first keys (one test on the A* / Dijkstra path).
+  // Greedy, breadth-first, depth-first and corner-lattice keys (one test on the A* / Dijkstra path).
   std::uint64_t otherKeyFor(NodeId n, double g) {
+    if (corners) {  // Euclidean distance to the goal's centre: the lattice's nodes are points
+      const std::uint32_t gBits = detail::orderTie(static_cast<float>(g));
+      return (detail::orderKey(g + lattice.toGoal(n)) & kPrimaryMask) | (~gBits >> (32 - kTieBits) << kHeapSlotBits);
+    }
     if (fifo) return sequence++ << kHeapSlotBits;
     if (lifo) return ~++sequence << kHeapSlotBits;
     const std::uint32_t gBits = detail::orderTie(static_cast<float>(g));
     return (detail::orderKey(estimate(n)) & kPrimaryMask) | (gBits >> (32 - kTieBits) << kHeapSlotBits);
   }
 
-  void prepare() {
-    const NodeId n = space.cellCount();
-    if (tags.size() != n) {
+  // n: the nodes the query may touch (the space's, or the corner lattice's); the arrays only grow.
+  void prepare(NodeId n) {
+    if (tags.size() < n) {
       tags.assign(n, 0);
       gs.assign(n, 0.0);
       parents.assign(n, kNoNode);
@@ -207,6 +217,17 @@ struct Search<Space>::Impl {
     if constexpr (std::is_same_v<Space, Grid>) {
       const NodeId p = parents[u];
       if (p == kNoNode) return;
+      if (corners) {
+        const double gp = gs[p], gu = gs[u];
+        for (Successor& next : successors) {
+          if (next.node == p) continue;
+          const double segment = lattice.length(p, next.node);
+          if (gp + segment > gu + next.cost || (!lazyAngle && !lattice.clear(p, next.node))) continue;
+          next.cost = gp + segment - gu;
+          next.from = p;
+        }
+        return;
+      }
       const double gp = gs[p], gu = gs[u];
       const int px = space.xOf(p), py = space.yOf(p);
       for (Successor& next : successors) {
@@ -237,13 +258,21 @@ struct Search<Space>::Impl {
       double best = detail::kInfinity;
       NodeId bestParent = kNoNode;
       bool parentMove = false;
-      space.forEachPredecessor(u, [&](NodeId m, double stepCost) {
+      auto consider = [&](NodeId m, double stepCost) {
         if (m == p && std::fabs(gs[p] + stepCost - gu) <= tolerance) parentMove = true;
         if (stateOf(m) == NodeState::Closed && gs[m] + stepCost < best) best = gs[m] + stepCost, bestParent = m;
-      });
+      };
+      if (corners)
+        lattice.forEachNeighbour(u, consider);  // the lattice's moves go both ways
+      else
+        space.forEachPredecessor(u, consider);
       if (parentMove) return;
-      const double segment = detail::segmentCost(space, p, u);
-      if (segment >= 0.0 && std::fabs(gs[p] + segment - gu) <= tolerance) return;
+      if (corners) {
+        if (lattice.clear(p, u) && std::fabs(gs[p] + lattice.length(p, u) - gu) <= tolerance) return;
+      } else {
+        const double segment = detail::segmentCost(space, p, u);
+        if (segment >= 0.0 && std::fabs(gs[p] + segment - gu) <= tolerance) return;
+      }
       gs[u] = best;  // u was opened from a closed neighbour, so there is one
       parents[u] = bestParent;
     } else {

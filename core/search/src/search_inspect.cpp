@@ -15,6 +15,7 @@ namespace astar {
 template <class Space>
 NodeState Search<Space>::state(NodeId n) const {
   const Impl& s = *impl_;
+  n = s.inspected(n);
   if (status_ == SearchStatus::Idle || status_ == SearchStatus::InvalidInput) return NodeState::Unseen;
   if (n >= s.tags.size() || !s.seen(n)) return NodeState::Unseen;
   return (s.tags[n] & kSlotMask) == kClosedSlot ? NodeState::Closed : NodeState::Open;
@@ -22,13 +23,15 @@ NodeState Search<Space>::state(NodeId n) const {
 
 template <class Space>
 double Search<Space>::g(NodeId n) const {
-  return state(n) == NodeState::Unseen ? detail::kInfinity : impl_->gs[n];
+  return state(n) == NodeState::Unseen ? detail::kInfinity : impl_->gs[impl_->inspected(n)];
 }
 
 template <class Space>
 double Search<Space>::h(NodeId n) const {
-  if (status_ == SearchStatus::Idle || status_ == SearchStatus::InvalidInput || n >= impl_->space.cellCount())
-    return 0.0;
+  if (status_ == SearchStatus::Idle || status_ == SearchStatus::InvalidInput) return 0.0;
+  if (impl_->corners)  // a cell's shown node, or a corner's id (openListDuring)
+    return n < impl_->lattice.nodeCount() ? impl_->lattice.toGoal(impl_->inspected(n)) : 0.0;
+  if (n >= impl_->space.cellCount()) return 0.0;
   return impl_->estimate(n);
 }
 
@@ -47,7 +50,14 @@ double Search<Space>::fAt(NodeId n, double g) const {
 
 template <class Space>
 NodeId Search<Space>::parent(NodeId n) const {
-  return state(n) == NodeState::Unseen ? kNoNode : impl_->parents[n];
+  if (state(n) == NodeState::Unseen) return kNoNode;
+  const Impl& s = *impl_;
+  const NodeId p = s.parents[s.inspected(n)];
+  if (!s.corners || p == kNoNode) return p;
+  // Only a parent its cell shows: then the cells' chain is the nodes' chain, so it ends (a corner
+  // on the map's last line or a start or goal cell's corner shows on a cell showing another node).
+  const NodeId cell = s.lattice.cellShowing(p);
+  return s.lattice.nodeShownAt(cell) == p ? cell : kNoNode;
 }
 
 template <class Space>
@@ -59,10 +69,10 @@ template <class Space>
 void Search<Space>::fillStates(std::span<std::uint8_t> out) const {
   const Impl& s = *impl_;
   const bool valid = status_ != SearchStatus::Idle && status_ != SearchStatus::InvalidInput;
-  const std::size_t n = valid ? std::min(out.size(), s.tags.size()) : 0;
+  const std::size_t n = valid ? std::min(out.size(), static_cast<std::size_t>(s.space.cellCount())) : 0;
   std::fill(out.begin() + static_cast<std::ptrdiff_t>(n), out.end(), std::uint8_t{0});
   for (std::size_t i = 0; i < n; ++i) {
-    const Tag tag = s.tags[i];
+    const Tag tag = s.tags[s.inspected(static_cast<NodeId>(i))];
     out[i] = (tag & ~kSlotMask) != s.generationTag || s.generation == 0 ? 0 : (tag & kSlotMask) == kClosedSlot ? 2 : 1;
   }
 }
@@ -76,18 +86,25 @@ template <class Space>
 std::size_t Search<Space>::openList(std::span<NodeId> out) const {
   const Impl& s = *impl_;
   if (status_ != SearchStatus::InProgress || out.empty()) return 0;
-  return s.openListInOrder(out);
+  const std::size_t written = s.openListInOrder(out);
+  for (std::size_t i = 0; i < written; ++i) out[i] = s.shown(out[i]);
+  return written;
 }
 
 template <class Space>
 ExpansionTrace Search<Space>::lastExpansion() const {
-  const Impl& s = *impl_;
+  Impl& s = *impl_;
   ExpansionTrace trace;
   if (status_ == SearchStatus::Idle || status_ == SearchStatus::InvalidInput || !s.options.traceExpansions)
     return trace;
-  trace.node = s.tracedNode;
+  trace.node = s.shown(s.tracedNode);
   trace.goal = s.tracedGoal;
   trace.relaxations = s.trace;
+  if (s.corners) {
+    s.shownTrace = s.trace;
+    for (Relaxation& r : s.shownTrace) r.node = s.shown(r.node);
+    trace.relaxations = s.shownTrace;
+  }
   return trace;
 }
 
@@ -188,7 +205,7 @@ std::size_t Search<Space>::openListDuring(std::size_t relaxations, std::span<Ope
     }
     const auto changed = gs.find(v);
     const double g = changed != gs.end() ? changed->second : s.gs[v];
-    out[written++] = {v, g, fAt(v, g)};
+    out[written++] = {s.shown(v), g, fAt(v, g)};
   }
   return written;
 }

@@ -55,6 +55,11 @@ Error smoothPath(const Grid& grid, std::span<const NodeId> path, const Smoothing
 // Exact line of sight between two cell centres under the rules above (cells a and b included).
 bool lineOfSight(const Grid& grid, NodeId a, NodeId b);
 
+// The cells a polyline of points passes through (sampled every quarter cell; on a grid line or
+// corner, a passable cell beside it), each listed once per visit: what a cell view draws for a
+// path in the plane (any-angle searches, the navigation mesh).
+void cellsAlong(const Grid& grid, std::span<const PathPoint> points, std::vector<NodeId>& out);
+
 // The continuous cost of the walked segments of points (jumps are not counted).
 double walkCost(const Grid& grid, std::span<const PathPoint> points);
 

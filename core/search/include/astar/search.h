@@ -18,6 +18,7 @@
 
 #include "astar/grid.h"
 #include "astar/heuristic.h"
+#include "astar/path_smoothing.h"
 
 namespace astar {
 
@@ -59,7 +60,9 @@ struct AlgorithmInfo {
   bool preprocessed = false;        // builds tables per map before its first query (Search::preprocessSome)
   bool jumps = false;               // successors are jump points, not neighbours (on the grids it applies to)
   bool anyAngle = false;  // the path's consecutive cells are joined by straight segments (line of sight), not moves;
-                          // square grids only: refused (InvalidInput) on hex grids and graphs
+                          // square grids only: refused (InvalidInput) on hex grids and graphs. On plane maps
+                          // (one cost, no wrap, portals or one-way cells; one goal) its vertices are cell
+                          // corners: the path is Search::pathPoints(), path() the cells it crosses
   bool anyAgentSize = false;  // moves agents bigger than one cell (SearchOptions::agentSize, clearance.h); false:
                               // with a size above 1 it runs as A* (fellBack, ranAs)
   Frontier frontier = Frontier::Priority;  // how the open list picks the next node
@@ -106,6 +109,7 @@ struct SearchStats {
   double pathCost = 0.0;               // cost of the returned (or partial) path
   std::uint64_t pathCells = 0;         // nodes on the returned path, start and end included
   bool partial = false;                // NoPath: the path leads to the closest node reached instead
+                                       // (Theta* on the corner lattice: the start alone)
   std::uint64_t fallbackVisited = 0;   // NoPath: nodes looked at to choose the partial path's end
   bool fellBack = false;               // JumpPoint ran as A* (terrain, portals, one-way cells, wrap or hex cells);
                                        // JumpPointPlus ran as JPS (several goals, a 4-connected grid, a map above
@@ -186,11 +190,18 @@ class Search {
   std::span<const NodeId> path() const {
     return finished() ? std::span<const NodeId>(path_) : std::span<const NodeId>();
   }
+  // An any-angle search over the corner lattice (AlgorithmInfo::anyAngle): the path in the plane
+  // (start centre, wall corners, goal centre), start first; empty otherwise (path() is the path).
+  std::span<const PathPoint> pathPoints() const {
+    return finished() ? std::span<const PathPoint>(points_) : std::span<const PathPoint>();
+  }
   // Copies the path into a caller-owned buffer; returns the path's length (may exceed out.size()).
   std::size_t copyPath(std::span<NodeId> out) const;
   NodeId reachedGoal() const { return reachedGoal_; }  // the goal found (multi-goal), or kNoNode
 
-  // Inspection (valid until the next begin()).
+  // Inspection (valid until the next begin()). Theta* on the corner lattice: cell (x, y) shows
+  // corner (x, y) (the start and goal cells their centres), and a node given back is the cell
+  // showing it.
   NodeState state(NodeId n) const;
   double g(NodeId n) const;       // +inf when unseen
   double h(NodeId n) const;       // heuristic estimate (computed on demand)
@@ -243,6 +254,7 @@ class Search {
   std::vector<NodeId> path_;
   bool closedListFull_ = false;
   std::vector<NodeId> expansions_;
+  std::vector<PathPoint> points_;  // pathPoints()
   NodeId reachedGoal_ = kNoNode;
   char message_[192] = {};
 };
@@ -255,6 +267,7 @@ struct PathResult {
   SearchStatus status = SearchStatus::Idle;
   SearchStats stats;
   std::vector<NodeId> path;
+  std::vector<PathPoint> points;  // Search::pathPoints()
 };
 PathResult findPath(const Grid& grid, NodeId start, NodeId goal, const SearchOptions& options = {});
 
