@@ -156,18 +156,48 @@ struct Search<Space>::Impl {
     return (detail::orderKey(estimate(n)) & kPrimaryMask) | (gBits >> (32 - kTieBits) << kHeapSlotBits);
   }
 
-  void prepare() {
-    const NodeId n = space.cellCount();
-    if (tags.size() != n) {
-      tags.assign(n, 0);
-      gs.assign(n, 0.0);
-      parents.assign(n, kNoNode);
+  // The per-node records are grown toward the space's node count in pieces (Search::prepareRecords),
+  // so a 16 M-node map's 320 MB need not be written in one call. Room is reserved first (address
+  // space, not pages); the records' room, their growth and the open list's room come in calls of
+  // their own (each reservation grows the wasm heap by hundreds of MB). Appended tags are 0,
+  // never seen under any generation, so growing needs no new stamp. A space of another size
+  // starts them over.
+  std::size_t recordsFor = 0;  // the node count the records are being grown to
+  bool openReserved = false;   // the heap and the ready stack have room for every node
+  bool growRecords(std::size_t nodes) {
+    const std::size_t n = space.cellCount();
+    const bool all = nodes >= n;  // begin(): everything at once
+    if (recordsFor != n) {
+      tags.clear();
+      gs.clear();
+      parents.clear();
+      tags.reserve(n);
+      gs.reserve(n);
+      parents.reserve(n);
       heap.clear();
-      heap.reserve(n);
       ready.clear();
-      ready.reserve(n);
       generation = 0;
+      recordsFor = n;
+      openReserved = false;
+      if (!all) return false;
     }
+    if (tags.size() < n) {
+      const std::size_t size = nodes >= n - tags.size() ? n : tags.size() + nodes;
+      tags.resize(size, Tag{0});
+      gs.resize(size, 0.0);
+      parents.resize(size, kNoNode);
+      if (!all) return false;
+    }
+    if (!openReserved) {
+      heap.reserve(n);
+      ready.reserve(n);
+      openReserved = true;
+    }
+    return true;
+  }
+
+  void prepare() {
+    growRecords(space.cellCount());
     if (generation == kMaxGeneration) {  // the last stamp was used: clear every tag (0 = never seen)
       std::fill(tags.begin(), tags.end(), Tag{0});
       generation = 0;
