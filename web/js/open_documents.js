@@ -26,6 +26,12 @@ export class DocumentOpener {
     this.before = { lesson: null, exercise: null };
   }
 
+  // After an open the map picker shows the open map (`file`: its bundled entry, '' for none):
+  // Files (files.js), which has the picker.
+  /** @param {string} [file] */
+  // eslint-disable-next-line no-unused-vars
+  showChosen(file = '') {}
+
   // Runs open() (store.load: "" or a problem; store.restore: a list of problems) without
   // counting its changes as the visitor's. A refused one changed nothing, touched included.
   asOpened(open, touched = false) {
