@@ -43,19 +43,20 @@ class MapTextLoad {
   }
   // Reads the header: the text must be whole and in the playground format ("astar-map 1").
   void begin() {
-    guarded([&] {
-      reader_ = std::make_unique<MapTextReader>(text_);
-      if (reader_->done()) return;
-      const std::size_t cells = reader_->document().grid.cellCount();
-      costs_.reserve(cells);
-      masks_.reserve(cells);
-    });
+    guarded([&] { reader_ = std::make_unique<MapTextReader>(text_); });
   }
   // Reads up to `rows` more rows, and fills the engine's per-cell mirrors of them. Returns "" or
-  // the problem ("line L, column C: why").
+  // the problem ("line L, column C: why"). The first call only makes room for the mirrors: the
+  // wasm heap grows by 144 MB on a 4096² map, a task of its own after the grid's.
   std::string read(int rows) {
     return guarded([&]() -> std::string {
       if (!reader_) return "begin() was not called";
+      const std::size_t cells = reader_->document().grid.cellCount();
+      if (!reader_->done() && costs_.capacity() < cells) {
+        costs_.reserve(cells);
+        masks_.reserve(cells);
+        return "";
+      }
       if (const astar::Error e = reader_->readRows(rows)) return e.describe();
       const Grid& g = reader_->document().grid;
       const astar::NodeId end = static_cast<astar::NodeId>(reader_->rowsRead()) * static_cast<astar::NodeId>(g.width());

@@ -226,9 +226,13 @@ int WebEngine::stepBack() {
   });
 }
 
-double WebEngine::preprocess(double sources) {
+double WebEngine::preprocess(double sources, bool tables) {
   return guarded([&] {
     const double n = std::isfinite(sources) && sources >= 1 ? std::min(sources, 4294967295.0) : 1.0;
+    constexpr double kRecordNodesPerSource = 65536.0;  // ~1.3 MB of records: about a goal-bounding Dijkstra's time
+    const double records =
+        search_.prepareRecords(static_cast<std::size_t>(std::min(n * kRecordNodesPerSource, 4294967295.0)));
+    if (records < 1.0 || !tables) return records;
     return search_.preprocessSome(static_cast<std::uint32_t>(n));
   });
 }

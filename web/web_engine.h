@@ -176,10 +176,12 @@ class WebEngine {
   // Undoes the last expansion: the search is deterministic, so replaying it to one
   // expansion fewer gives exactly the earlier state.
   int stepBack();
-  // JPS+ (jps-plus) tables of the current map, built in slices so the page can show progress
-  // before a search on a large map: at most `sources` goal-bounding Dijkstras per call; returns
-  // the fraction done (1: complete, or JPS+ does not apply). begin() builds what is missing.
-  double preprocess(double sources);
+  // What a search needs before its first query on the current map, built in slices so the page
+  // can show progress and never block long: the search's per-node records (64 K nodes per
+  // source), then, when `tables`, JPS+ (jps-plus) tables (at most `sources` goal-bounding
+  // Dijkstras per call). Returns the fraction done of the part under way (1: complete). begin()
+  // builds what is missing.
+  double preprocess(double sources, bool tables);
   void clear() { invalidateSearch(); }
   // Inspection on: searches keep their expansion order and the record of each expansion (the
   // teaching views read them through SearchInspector); a search under way is replayed to the

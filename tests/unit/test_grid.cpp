@@ -310,3 +310,36 @@ TEST(Grid, SkippingDominatedMovesIsOffWhereTheTriangleArgumentFails) {
   EXPECT_TRUE(grid.canSkipDominatedMoves());
   EXPECT_FALSE(Grid(2, 5).canSkipDominatedMoves()) << "fewer than 3 columns";
 }
+
+// reset() in pieces (beginReset, then resetRows a band at a time, each band's walls set once
+// the row after it is reset, as MapTextReader does) gives the grid reset() gives, on a grid that
+// held another map: the same cells and the same moves out of every cell, pruned ones included.
+TEST(Grid, ResetInBandsGivesTheGridOfOneReset) {
+  const int width = 13, height = 11;
+  auto wall = [](int x, int y) { return (x * 7 + y * 3) % 5 == 0; };
+  Grid whole(width, height);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x)
+      if (wall(x, y)) (void)whole.setWall(x, y);
+  Grid banded(20, 17);
+  for (int x = 0; x < 20; ++x) (void)banded.setWall(x, 5);
+  (void)banded.setCost(3, 3, 4.0);
+  ASSERT_TRUE(banded.beginReset(width, height).ok());
+  for (int from = 0; from < height; from += 3) {
+    const int to = std::min(height, from + 3);
+    banded.resetRows(to + 1);
+    for (int y = from; y < to; ++y)
+      for (int x = 0; x < width; ++x)
+        if (wall(x, y)) (void)banded.setWall(x, y);
+  }
+  EXPECT_EQ(banded, whole);
+  using Moves = std::vector<std::pair<NodeId, double>>;
+  for (NodeId n = 0; n < whole.cellCount(); ++n) {
+    Moves got, want, gotPruned, wantPruned;
+    banded.forEachNeighbor(n, [&](NodeId m, double c) { got.emplace_back(m, c); });
+    whole.forEachNeighbor(n, [&](NodeId m, double c) { want.emplace_back(m, c); });
+    banded.forEachNeighborFrom(n, kNoNode, [&](NodeId m, double c) { gotPruned.emplace_back(m, c); });
+    whole.forEachNeighborFrom(n, kNoNode, [&](NodeId m, double c) { wantPruned.emplace_back(m, c); });
+    if (got != want || gotPruned != wantPruned) ADD_FAILURE() << "cell " << n << ": other moves";
+  }
+}

@@ -269,3 +269,41 @@ TEST(SearchInspect, NoOpenListDuringWithoutTracing) {
   search.step(2);
   EXPECT_EQ(search.openListDuring(0, rows), 0u);
 }
+
+// The per-node records grown in pieces (prepareRecords: what the playground does before the
+// first query on a big map) give the query the one-shot begin gives; the fraction grows to 1 a
+// piece at a time, and a map of another size starts the records over.
+TEST(SearchRecords, GrownInPiecesThenQueried) {
+  Grid grid(64, 64);
+  for (int y = 0; y < 60; ++y) (void)grid.setWall(30, y);
+  GridSearch pieces(grid), whole(grid);
+  std::vector<double> fractions;
+  for (double done = 0.0; done < 1.0;) fractions.push_back(done = pieces.prepareRecords(1000));
+  // The records' room, 4,096 nodes 1,000 at a time, then the open list's room.
+  ASSERT_EQ(fractions.size(), 7u);
+  EXPECT_DOUBLE_EQ(fractions[0], 0.0);
+  EXPECT_DOUBLE_EQ(fractions[1], 1000.0 / 4096.0);
+  EXPECT_DOUBLE_EQ(fractions[4], 4000.0 / 4096.0);
+  EXPECT_DOUBLE_EQ(fractions[5], 0.99);
+  EXPECT_DOUBLE_EQ(fractions[6], 1.0);
+  EXPECT_EQ(pieces.prepareRecords(1000), 1.0);  // complete: nothing more to grow
+  const NodeId start = grid.index(0, 0), goal = grid.index(63, 0);
+  ASSERT_EQ(pieces.begin(start, goal, SearchOptions{}), SearchStatus::InProgress);
+  ASSERT_EQ(whole.begin(start, goal, SearchOptions{}), SearchStatus::InProgress);
+  EXPECT_EQ(pieces.run(), SearchStatus::Found);
+  EXPECT_EQ(whole.run(), SearchStatus::Found);
+  auto cells = [](const GridSearch& search) { return std::vector<NodeId>(search.path().begin(), search.path().end()); };
+  EXPECT_EQ(cells(pieces), cells(whole));
+  EXPECT_EQ(pieces.stats().expanded, whole.stats().expanded);
+  EXPECT_DOUBLE_EQ(pieces.stats().pathCost, whole.stats().pathCost);
+  // Records half grown for a smaller map, then its query: every node starts unseen.
+  ASSERT_TRUE(grid.reset(32, 32).ok());
+  EXPECT_DOUBLE_EQ(pieces.prepareRecords(512), 0.0);
+  EXPECT_DOUBLE_EQ(pieces.prepareRecords(512), 0.5);
+  for (NodeId n = 0; n < grid.cellCount(); ++n) {
+    if (pieces.state(n) != NodeState::Unseen) ADD_FAILURE() << "node " << n << " is not unseen";
+  }
+  ASSERT_EQ(pieces.begin(grid.index(0, 0), grid.index(31, 31), SearchOptions{}), SearchStatus::InProgress);
+  EXPECT_EQ(pieces.run(), SearchStatus::Found);
+  EXPECT_EQ(pieces.path().size(), 32u);
+}

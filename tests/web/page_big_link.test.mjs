@@ -1,11 +1,14 @@
 // Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
-// Opening a 4096 x 4096 share link (issue 31) by a click: the click's task is short and the map
-// is read a band of rows per task (core's MapTextReader, bands of ~40 ms); its text is not
-// written out again (undo and autosave do not need it) and the canvas's layers hold about the
-// canvas's pixels. Every long task from the click to the drawn result is printed
-// (PerformanceObserver 'longtask'): the issue's bound, no task over 200 ms, is not met yet (core
-// allocates the grid and the search's records for 16 M cells at once; the link's 16 MB of JSON
-// is inflated and parsed in one task each).
+// Opening a 4096 x 4096 share link (issue 31) by a click: the click's task is short, the link's
+// JSON is parsed without its map text, which is decoded in slices (json_long_string.js), the
+// map is read a band of rows per task (core's MapTextReader, bands of ~20 ms, the grid's rows
+// filled with them), and the search's per-node records are grown in slices before its begin
+// (Search::prepareRecords, the controller's preparing state); the text is not written out again
+// (undo and autosave do not need it) and the canvas's layers hold about the canvas's pixels.
+// Every long task from the click to the drawn result is printed (PerformanceObserver
+// 'longtask') with the timed calls that began in it. The issue's bound, no task over 200 ms,
+// is asserted for the search's begin (it used to break it at once), not yet for every task: on
+// this shared 2-core VM a task's wall time is several times its work.
 // The opened map is the link's (its cells, and the search's cost against the native engine on
 // the same map text), and no message holds an exception's text. The figures are printed.
 import { test } from 'node:test';
@@ -72,6 +75,12 @@ test('opening a 4096 x 4096 share link: a short click task, the map read in band
       timed('grid', engine.core.MapTextLoad.prototype, 'begin');
       timed('band', engine.core.MapTextLoad.prototype, 'read');
       timed('search', engine, 'begin');
+      timed('records', engine, 'preprocess');
+      timed('commit', engine, 'loadText');
+      timed('restore', app.store, 'restore');
+      timed('draw', app.renderer, 'draw');
+      timed('json', JSON, 'parse');
+      timed('utf-8', TextDecoder.prototype, 'decode');
       timed('click', app.files, 'openLinkFromLocation');  // its task's part: up to the first await
       const a = document.createElement('a');
       a.id = 'big-link';
@@ -96,26 +105,39 @@ test('opening a 4096 x 4096 share link: a short click task, the map read in band
       return { ms, tasks, allocations, cost: e.stats().pathCost, expanded: e.stats().expanded, start: e.start(), goal: e.goal(),
         message: document.getElementById('message').textContent, drawMs: window.playground.renderer.lastDrawMs };
     });
-    // The figures: every long task, and those in which core allocates the grid or the search's
-    // records for 16 M cells (grid.h, search.h: at once, not sliced yet).
+    // The figures: every long task, and the calls in which core starts the grid (MapTextLoad's
+    // begin: its arrays' room) and begins the search.
     const calls = (what) => result.allocations.filter((a) => a.what === what);
-    const holding = (t) => result.allocations.some((a) => ['grid', 'search'].includes(a.what) && a.start >= t.start && a.start < t.start + t.ms);
     const list = (tasks) => tasks.map((t) => t.ms.toFixed(0)).join(', ') || 'none';
     const longest = Math.max(0, ...result.tasks.map((t) => t.ms));
     const bands = calls('band'), slowestBand = Math.max(...bands.map((b) => b.ms));
     console.log(`opened and found in ${(result.ms / 1000).toFixed(1)} s (${result.expanded.toLocaleString('en')} expanded); ` +
-      `long tasks: ${list(result.tasks)} ms (longest ${longest.toFixed(0)} ms; ${list(result.tasks.filter(holding))} ms hold core's ` +
-      `allocations: grid ${calls('grid').map((a) => a.ms.toFixed(0))} ms, search ${calls('search').map((a) => a.ms.toFixed(0)).join(', ')} ms); ` +
+      `long tasks: ${list(result.tasks)} ms (longest ${longest.toFixed(0)} ms; ` +
+      `grid ${calls('grid').map((a) => a.ms.toFixed(0))} ms, search ${calls('search').map((a) => a.ms.toFixed(0)).join(', ')} ms, ` +
+      `records in ${calls('records').length} calls, the slowest ${Math.max(...calls('records').map((a) => a.ms)).toFixed(0)} ms); ` +
       `${bands.length} bands of rows, the slowest ${slowestBand.toFixed(0)} ms; the click's task ${calls('click')[0]?.ms.toFixed(0)} ms; ` +
       `last frame drawn in ${result.drawMs.toFixed(1)} ms`);
+    // Each long task with the timed calls that began in it (those of 5 ms or more).
+    const inside = (t) => {
+      const parts = {};
+      for (const a of result.allocations) if (a.start >= t.start && a.start < t.start + t.ms) parts[a.what] = (parts[a.what] ?? 0) + a.ms;
+      return Object.entries(parts).filter(([, ms]) => ms >= 5).map(([what, ms]) => `${what} ${ms.toFixed(0)}`).join(' + ') || 'other';
+    };
+    console.log(`long tasks and what ran in them (ms): ${result.tasks.map((t) => `${t.ms.toFixed(0)} (${inside(t)})`).join('; ') || 'none'}`);
     // What holds on a loaded machine: the click's own task is short, the map is read in bands of
-    // ~40 ms of work (their wall times are printed: on a machine this loaded a band can be
+    // ~20 ms of work (their wall times are printed: on a machine this loaded a band can be
     // descheduled), and the search began on the link's map.
     assert.equal(calls('click').length, 1, 'the click opened the link');
     assert.ok(calls('click')[0].ms < kLongTaskMs, `the click's task took ${calls('click')[0].ms} ms`);
     assert.equal(calls('grid').length, 1, 'the map was read a band of rows at a time');
     assert.ok(bands.length >= 8, `${bands.length} bands`);
     assert.ok(calls('search').length >= 1, 'the search began');
+    // The search's records were grown in slices before it began, and its begin is short (it
+    // allocated and cleared 320 MB at once: 0.5-1.8 s). (JSON.parse is printed, not asserted:
+    // one run of six had a 956 ms call, a stall of the loaded VM or a collection of the text.)
+    assert.ok(calls('records').length >= 3, `the records were grown in ${calls('records').length} calls`);
+    const slowestBegin = Math.max(...calls('search').map((a) => a.ms));
+    assert.ok(slowestBegin < kLongTaskMs, `the search's begin took ${slowestBegin.toFixed(0)} ms`);
     // The link's map: its cells, start and goal; the cost the native engine finds on its text.
     assert.equal(await page.evaluate(cellsHash), made.hash, 'the cells are the link\'s');
     assert.deepEqual([result.start, result.goal], [made.start, made.goal]);

@@ -42,6 +42,7 @@ export const ControllerState = Object.freeze({
   Idle: 'idle', Stepping: 'stepping', Playing: 'playing', Finished: 'finished', Preparing: 'preparing',
 });
 const kSyncMs = 30;   // table building done at once before the page shows progress
+const kDeferredPrepareCells = 1 << 20;  // from this many cells (20 MB of search records) a live re-run prepares from the next frame
 const kSliceMs = 12;  // table building per frame while preparing, and an instant search's work per frame
 const kRushSyncMs = 50;   // a rush's work at once, within one task (most searches end there)
 
@@ -240,10 +241,20 @@ export class Controller {
     this.waiting = null;
     this.total = -1;
     if (this.live && !this.liveHeld) {
-      this.whenPrepared(() => {
+      const rerun = () => {
         this.store.seekTo(0);
         this.rush(-1);
-      });
+      };
+      // A big map's preparation starts at the next frame: its first slice grows the wasm heap
+      // for the search's records, too long a wait to add to the task that changed the map.
+      const e = this.store.engine;
+      if (e.width * e.height >= kDeferredPrepareCells) {
+        this.store.clearSearch();
+        this.waiting = rerun;
+        this.announce();
+      } else {
+        this.whenPrepared(rerun);
+      }
       return;
     }
     this.store.clearSearch();

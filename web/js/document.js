@@ -16,6 +16,7 @@
 // migrate() turns any older version into the current one.
 import { LessonError, parseLesson, cellsNamed } from './lessons/format.js';
 import { encodeLinkText, decodeLinkText, LinkError } from './share.js';
+import { parseJsonWithLongString } from './json_long_string.js';
 
 export const kDocumentVersion = 5;
 export class DocumentError extends Error {
@@ -356,14 +357,14 @@ export function parseDocumentJson(text, ctx) {
 // The fragment of a link to this snapshot (without '#').
 export function documentLink(snapshot) { return encodeLinkText(documentJson(snapshot)); }
 
-const kLongText = 2 * 1024 * 1024;  // a document's JSON text this long is parsed in a task of its own
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const kLongText = 2 * 1024 * 1024;  // a document's JSON text this long has its map text decoded in slices
 // A link's fragment -> { document, problems }; throws LinkError or DocumentError.
 export async function readDocumentLink(fragment, ctx) {
   const text = await decodeLinkText(String(fragment));
-  if (text.length >= kLongText) await nextTask();  // parsing a 4096² map's JSON: a task of its own
   try {
-    return parseDocumentJson(text, ctx);
+    // A 4096² map's JSON: the rest parsed at once, the map's text in slices (json_long_string.js).
+    const raw = text.length >= kLongText ? await parseJsonWithLongString(text, 'map') : null;
+    return raw ? checkDocument(raw, ctx) : parseDocumentJson(text, ctx);
   } catch (e) {
     if (e instanceof DocumentError && /JSON/.test(e.message)) throw new LinkError('the link is corrupt (its content is not valid JSON text)');
     throw e;

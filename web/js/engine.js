@@ -171,7 +171,7 @@ export class PlaygroundEngine {
   // a 4096² map's reading (0.6 s at once) in tasks of about sliceMs. The current map stays until
   // loadText(text) with the same text takes the map read. Returns "" or the reader's problem
   // (then loadText reads the text again and reports the same).
-  async prepareText(text, { sliceMs = 40 } = {}) {
+  async prepareText(text, { sliceMs = 20 } = {}) {
     this.dropPrepared();
     if (!text.startsWith('astar-map')) return '';  // other formats are read by loadText at once
     let load = null, problem = '';
@@ -185,7 +185,7 @@ export class PlaygroundEngine {
         problem = load.read(rows);
         // The next band's rows from this one's time (at most twice as many: the first is a guess).
         rows = Math.max(1, Math.round(rows * Math.min(2, sliceMs / Math.max(0.5, performance.now() - t0))));
-        if (!load.done()) await nextTask();
+        await nextTask();  // after the last band too: the map's commit is a task of its own
       }
       problem ||= load.problem();
     } catch {
@@ -273,9 +273,11 @@ export class PlaygroundEngine {
       s.wrapAware, s.portalAware, false);
   }
   step(n = 1) { return this.raw.step(n); }
-  // Builds a preprocessed algorithm's tables for this map a slice at a time (at most `sources`
-  // goal-bounding Dijkstras per call); returns the fraction done (1: complete, or none needed).
-  preprocess(sources) { return this.raw.preprocess(sources); }
+  // Builds what the search needs on this map a slice at a time: its per-node records (64 K nodes
+  // per source: a 4096² map's 320 MB would block the page for 0.5 s or more at once), then, when
+  // `tables`, a preprocessed algorithm's tables (at most `sources` goal-bounding Dijkstras per
+  // call). Returns the fraction done of the part under way (1: complete).
+  preprocess(sources, tables) { return this.raw.preprocess(sources, tables); }
   stepBack() { return this.raw.stepBack(); }
   run() { return this.raw.run(); }
   clear() { this.raw.clear(); }

@@ -300,10 +300,11 @@ export class Store {
     return status;
   }
   searchChanged() { this.emit('search'); }
-  // A preprocessed algorithm's tables for the current map (JPS+), built a slice at a time so
-  // the page can show progress; returns the fraction done (1 when there is nothing to build).
+  // What the search needs on the current map before its first query (its per-node records,
+  // then a preprocessed algorithm's tables: JPS+), built a slice at a time so the page can show
+  // progress; returns the fraction done (1 when there is nothing left to build).
   preprocessSome(sources) {
-    return this.engine.algorithmInfo().preprocessed ? this.engine.preprocess(sources) : 1;
+    return this.engine.preprocess(sources, this.engine.algorithmInfo().preprocessed);
   }
   stepBack() {
     this.engine.stepBack();

@@ -95,9 +95,11 @@ Error MapTextReader::State::readHeader() {
   for (std::size_t i = 0; i < h.doc.terrain.size(); ++i)
     byLetter[static_cast<unsigned char>(h.doc.terrain[i].letter)] = static_cast<int>(i);
   // The size was checked against the text's length above: allocating now is bounded by it.
-  h.doc.cells.assign(static_cast<std::size_t>(h.width) * static_cast<std::size_t>(h.height), '\0');
+  // Reserved only (address space): each band of rows writes its own cells.
+  h.doc.cells.clear();
+  h.doc.cells.reserve(static_cast<std::size_t>(h.width) * static_cast<std::size_t>(h.height));
   Grid& g = h.doc.grid;
-  if (Error e = g.reset(h.width, h.height)) return e;
+  if (Error e = g.beginReset(h.width, h.height)) return e;  // its rows are filled with the bands read
   g.setDiagonal(h.movement);
   g.setCostModel(h.costModel);
   if (Error e = g.setTopology(h.topology)) return text::at(h.topologyLine, 1, e.message);
@@ -108,8 +110,10 @@ Error MapTextReader::State::readHeader() {
 // Reads rows [from, to) and sets their cells in the grid.
 Error MapTextReader::State::applyRows(int from, int to) {
   MapDocument& doc = h.doc;
+  doc.cells.resize(static_cast<std::size_t>(to) * static_cast<std::size_t>(h.width), '\0');
   if (Error e = text::readRowBand(reader, h.width, h.height, from, to, false, letters, doc.cells)) return e;
   Grid& g = doc.grid;
+  g.resetRows(to + 1);  // a wall's row and the next one: a wall changes its neighbours' rings
   const NodeId end = static_cast<NodeId>(to) * static_cast<NodeId>(h.width);
   for (NodeId n = static_cast<NodeId>(from) * static_cast<NodeId>(h.width); n < end; ++n) {
     const Terrain& t = doc.terrain[static_cast<std::size_t>(byLetter[static_cast<unsigned char>(doc.cells[n])])];

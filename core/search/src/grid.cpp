@@ -30,6 +30,12 @@ void Grid::updateOpenRings(int x, int y) {
 }
 
 Error Grid::reset(int width, int height) {
+  if (Error e = beginReset(width, height)) return e;
+  resetRows(height);
+  return {};
+}
+
+Error Grid::beginReset(int width, int height) {
   if (width < kMinGridSide || height < kMinGridSide || width > kMaxGridSide || height > kMaxGridSide) {
     *this = Grid();  // a new journal id: every mark on the old map sees everything
     return Error{"grid size " + std::to_string(width) + " x " + std::to_string(height) + " is outside " +
@@ -40,21 +46,17 @@ Error Grid::reset(int width, int height) {
   rowMagic_ = ((std::uint64_t{1} << 40) + static_cast<std::uint64_t>(width) - 1) / static_cast<std::uint64_t>(width);
   journal_.everythingChanged(cellCount());
   const std::size_t cells = cellCount();
-  open_.assign(static_cast<std::size_t>(width + 2) * static_cast<std::size_t>(height + 2), 0);
-  for (int y = 0; y < height; ++y) std::fill_n(open_.begin() + static_cast<std::ptrdiff_t>(paddedXY(0, y)), width, 1);
+  // Emptied and reserved (address space, not pages): resetRows writes them a band at a time.
+  open_.clear();
+  open_.reserve(static_cast<std::size_t>(width + 2) * static_cast<std::size_t>(height + 2));
+  for (std::vector<std::uint8_t>* v : {&openRing_, &entryMask_, &portalFlags_}) {
+    v->clear();
+    v->reserve(cells);
+  }
+  cost_.clear();
+  cost_.reserve(cells);
+  rowsReset_ = 0;
   for (int d = 0; d < 8; ++d) moveOffset_[d] = static_cast<std::ptrdiff_t>(kDirectionY[d]) * width + kDirectionX[d];
-  // Every neighbour inside the map is open: all eight inside, fewer on the border.
-  openRing_.assign(cells, 0xFF);
-  auto border = [&](int x, int y) {
-    unsigned ring = 0;
-    for (unsigned d = 0; d < 8; ++d) ring |= static_cast<unsigned>(contains(x + kRingX[d], y + kRingY[d])) << d;
-    openRing_[index(x, y)] = static_cast<std::uint8_t>(ring);
-  };
-  for (int x = 0; x < width; ++x) border(x, 0), border(x, height - 1);
-  for (int y = 0; y < height; ++y) border(0, y), border(width - 1, y);
-  cost_.assign(cells, 1.0);
-  entryMask_.assign(cells, kAllDirections);
-  portalFlags_.assign(cells, 0);
   portals_.clear();
   portalOut_.clear();
   portalIn_.clear();
@@ -64,6 +66,33 @@ Error Grid::reset(int width, int height) {
   passableCount_ = static_cast<std::uint32_t>(cells);
   wrapX_ = wrapY_ = false;
   return {};
+}
+
+void Grid::resetRows(int to) {
+  to = std::min(to, height_);
+  const int from = rowsReset_;
+  if (to <= from) return;
+  rowsReset_ = to;
+  // open_: the padding row above, then each row between two padding cells; the padding row
+  // below comes with the last row.
+  open_.resize(to == height_ ? paddedXY(-1, height_ + 1) : paddedXY(-1, to), 0);
+  for (int y = from; y < to; ++y) std::fill_n(open_.begin() + static_cast<std::ptrdiff_t>(paddedXY(0, y)), width_, 1);
+  // Every neighbour inside the map is open: all eight inside, fewer on the border.
+  const std::size_t end = static_cast<std::size_t>(to) * static_cast<std::size_t>(width_);
+  openRing_.resize(end, 0xFF);
+  auto border = [&](int x, int y) {
+    unsigned ring = 0;
+    for (unsigned d = 0; d < 8; ++d) ring |= static_cast<unsigned>(contains(x + kRingX[d], y + kRingY[d])) << d;
+    openRing_[index(x, y)] = static_cast<std::uint8_t>(ring);
+  };
+  for (int y = from; y < to; ++y) border(0, y), border(width_ - 1, y);
+  for (int x = 0; x < width_; ++x) {
+    if (from == 0) border(x, 0);
+    if (to == height_) border(x, height_ - 1);
+  }
+  cost_.resize(end, 1.0);
+  entryMask_.resize(end, kAllDirections);
+  portalFlags_.resize(end, 0);
 }
 
 static Error outside(int x, int y, int w, int h) {

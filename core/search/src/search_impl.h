@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -166,18 +167,51 @@ struct Search<Space>::Impl {
     return (detail::orderKey(estimate(n)) & kPrimaryMask) | (gBits >> (32 - kTieBits) << kHeapSlotBits);
   }
 
-  // n: the nodes the query may touch (the space's, or the corner lattice's); the arrays only grow.
-  void prepare(NodeId n) {
-    if (tags.size() < n) {
-      tags.assign(n, 0);
-      gs.assign(n, 0.0);
-      parents.assign(n, kNoNode);
+  // The per-node records are grown toward the nodes a query may touch (the space's, or the
+  // corner lattice's: more than the cells) in pieces (Search::prepareRecords), so a 16 M-node
+  // map's 320 MB need not be written in one call. Room is reserved first (address space, not
+  // pages); the records' room, their growth and the open list's room come in calls of their own
+  // (each reservation grows the wasm heap by hundreds of MB). Appended tags are 0, never seen
+  // under any generation, so growing needs no new stamp. A space of another size starts them over.
+  std::size_t recordsFor = 0;  // the space's node count the records were started for
+  std::size_t openRoom = 0;    // the nodes the heap and the ready stack have room for
+  // nodes: at most this many records grown in this call; need: the nodes the query may touch.
+  bool growRecords(std::size_t nodes, std::size_t need = 0) {
+    const std::size_t cells = space.cellCount();
+    const std::size_t n = std::max(cells, need);
+    const bool all = nodes >= n;  // begin(): everything at once
+    if (recordsFor != cells) {
+      tags.clear();
+      gs.clear();
+      parents.clear();
+      tags.reserve(n);
+      gs.reserve(n);
+      parents.reserve(n);
       heap.clear();
-      heap.reserve(n);
       ready.clear();
-      ready.reserve(n);
       generation = 0;
+      recordsFor = cells;
+      openRoom = 0;
+      if (!all) return false;
     }
+    if (tags.size() < n) {
+      const std::size_t size = nodes >= n - tags.size() ? n : tags.size() + nodes;
+      tags.resize(size, Tag{0});
+      gs.resize(size, 0.0);
+      parents.resize(size, kNoNode);
+      if (!all) return false;
+    }
+    if (openRoom < n) {
+      heap.reserve(n);
+      ready.reserve(n);
+      openRoom = n;
+    }
+    return true;
+  }
+
+  // need: the nodes the query may touch (the space's, or the corner lattice's).
+  void prepare(std::size_t need) {
+    growRecords(std::numeric_limits<std::size_t>::max(), need);
     if (generation == kMaxGeneration) {  // the last stamp was used: clear every tag (0 = never seen)
       std::fill(tags.begin(), tags.end(), Tag{0});
       generation = 0;

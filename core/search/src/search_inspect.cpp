@@ -245,6 +245,14 @@ double Search<Space>::preprocessSome(std::uint32_t sources) {
   }
 }
 
+template <class Space>
+double Search<Space>::prepareRecords(std::size_t nodes) {
+  Impl& s = *impl_;
+  if (s.growRecords(nodes)) return 1.0;
+  // Below 1 until the open list's room is made too (the call after the last records).
+  return std::min(0.99, static_cast<double>(s.tags.size()) / static_cast<double>(s.space.cellCount()));
+}
+
 template NodeState Search<Grid>::state(NodeId) const;
 template double Search<Grid>::g(NodeId) const;
 template double Search<Grid>::h(NodeId) const;
@@ -259,6 +267,7 @@ template std::size_t Search<Grid>::openListDuring(std::size_t, std::span<OpenRow
 template double Search<Grid>::fAt(NodeId, double) const;
 template Preprocessing Search<Grid>::preprocessing() const;
 template double Search<Grid>::preprocessSome(std::uint32_t);
+template double Search<Grid>::prepareRecords(std::size_t);
 template NodeState Search<Graph>::state(NodeId) const;
 template double Search<Graph>::g(NodeId) const;
 template double Search<Graph>::h(NodeId) const;
@@ -273,6 +282,7 @@ template std::size_t Search<Graph>::openListDuring(std::size_t, std::span<OpenRo
 template double Search<Graph>::fAt(NodeId, double) const;
 template Preprocessing Search<Graph>::preprocessing() const;
 template double Search<Graph>::preprocessSome(std::uint32_t);
+template double Search<Graph>::prepareRecords(std::size_t);
 // ---- turn-aware search (astar/turn_space.h) ----
 template NodeState Search<TurnSpace>::state(NodeId) const;
 template double Search<TurnSpace>::g(NodeId) const;
@@ -288,6 +298,7 @@ template std::size_t Search<TurnSpace>::openListDuring(std::size_t, std::span<Op
 template double Search<TurnSpace>::fAt(NodeId, double) const;
 template Preprocessing Search<TurnSpace>::preprocessing() const;
 template double Search<TurnSpace>::preprocessSome(std::uint32_t);
+template double Search<TurnSpace>::prepareRecords(std::size_t);
 // ---- end turn-aware search ----
 
 }  // namespace astar

@@ -58,15 +58,16 @@ export class SearchPanel {
     this.sync();
   }
 
-  // The progress of a preprocessed algorithm's tables (the controller's preparing state).
+  // The progress of the search's preparation for a big map (the controller's preparing state).
   showPreparation(state) {
     const box = $('preprocess'), on = state === ControllerState.Preparing;
     if (box.hidden === !on && !on) return;
     box.hidden = !on;
     if (!on) return;
-    const c = this.controller, label = this.store.engine.algorithmInfo().label;
+    const c = this.controller, algorithm = this.store.engine.algorithmInfo();
+    const what = algorithm.preprocessed ? `Building ${algorithm.label} tables` : 'Making room for the search';
     $('preprocess-progress').value = c.preparation;
-    $('preprocess-label').textContent = `Building ${label} tables for this map: ${Math.floor(c.preparation * 100)} %`;
+    $('preprocess-label').textContent = `${what} for this map: ${Math.floor(c.preparation * 100)} %`;
   }
 
   // What the agent size did to the finished search: core's refusal (the status line has it too),

@@ -87,6 +87,11 @@ class Grid {
 
   // Resize to width x height floor cells of cost 1; clears portals, one-way cells and wrap.
   Error reset(int width, int height);
+  // reset() in pieces, for a caller that must not block (a 16 M-cell map's arrays are 200 MB):
+  // beginReset sizes the grid and reserves its arrays, resetRows(to) fills rows up to `to`.
+  // Only reset rows may be read or set; a change to a cell reaches the rows beside it.
+  Error beginReset(int width, int height);
+  void resetRows(int to);
 
   int width() const { return width_; }
   int height() const { return height_; }
@@ -245,6 +250,7 @@ class Grid {
   double minCost_ = 1.0;
   std::uint32_t minCostCount_ = 0;  // passable cells at minCost_ (a rescan only when it drops to 0)
   std::uint32_t passableCount_ = 0;
+  int rowsReset_ = 0;  // beginReset .. resetRows
   DiagonalMovement diagonal_ = DiagonalMovement::OnlyWhenNoObstacles;
   CostModel costModel_ = CostModel::Real;
   Topology topology_ = Topology::Square;

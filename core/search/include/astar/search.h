@@ -238,6 +238,11 @@ class Search {
   // does at most `sources` goal-bounding Dijkstras; returns the fraction done (1: complete, or
   // JPS+ does not apply). A query builds whatever is missing itself.
   double preprocessSome(std::uint32_t sources);
+  // Grows the per-node records (20 bytes a node, bytesPerNode) for this map by at most `nodes`
+  // nodes; returns the fraction done (1: complete). begin() completes them itself; a caller
+  // that must not block (the playground: 16 M nodes take 0.5 s or more) grows them first in
+  // pieces. Repeated queries on a map of the same size allocate nothing.
+  double prepareRecords(std::size_t nodes);
 
  private:
   struct Impl;
