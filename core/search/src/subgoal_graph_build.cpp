@@ -108,6 +108,8 @@ void SubgoalGraph::Impl::assembleEdges() {
 void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time_point began) {
   const auto contracting = std::chrono::steady_clock::now();
   contract();
+  const auto contracted = std::chrono::steady_clock::now();
+  computeLandmarks();
   const NodeId n = static_cast<NodeId>(subgoalCells.size());
   subgoalXY.resize(n);
   for (NodeId s = 0; s < n; ++s) subgoalXY[s] = pointOf(subgoalCells[s]);
@@ -137,11 +139,11 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
   s.bytes = nodeOf.capacity() * sizeof(NodeId) + subgoalCells.capacity() * sizeof(NodeId) +
             edgeBegin.capacity() * sizeof(std::uint32_t) + edgeTo.capacity() * sizeof(NodeId) +
             edgeCost.capacity() * sizeof(double) + clearance.capacity() * sizeof(clearance[0]) + foundBytes +
-            rank.capacity() * sizeof(std::uint32_t) + upBegin.capacity() * sizeof(std::uint32_t) +
-            upArcs.capacity() * sizeof(SearchArc) + subgoalXY.capacity() * sizeof(Point) +
-            (states.capacity() + upward.capacity()) * sizeof(NodeState);
+            rank.capacity() * sizeof(std::uint32_t) + landmarkDistance.capacity() * sizeof(LandmarkRow) +
+            upBegin.capacity() * sizeof(std::uint32_t) + upArcs.capacity() * sizeof(SearchArc) +
+            subgoalXY.capacity() * sizeof(Point) + (states.capacity() + upward.capacity()) * sizeof(NodeState);
   const auto done = std::chrono::steady_clock::now();
-  s.contractMilliseconds = std::chrono::duration<double, std::milli>(done - contracting).count();
+  s.contractMilliseconds = std::chrono::duration<double, std::milli>(contracted - contracting).count();
   s.buildMilliseconds = std::chrono::duration<double, std::milli>(done - began).count();
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -63,6 +64,26 @@ struct SubgoalGraph::Impl {
   std::vector<std::pair<NodeId, NodeId>> unpackStack;
   void contract();
   bool unpack(NodeId a, NodeId b, std::vector<NodeId>& out);
+  // Landmarks (subgoal_graph_landmarks.cpp): per subgoal, its exact distance from each of
+  // landmarkCount subgoals (infinity when unreachable), the query's heuristic with the octile one.
+  static constexpr int kLandmarks = 16;
+  using LandmarkRow = std::array<double, kLandmarks>;
+  std::vector<LandmarkRow> landmarkDistance;
+  int landmarkCount = 0;
+  void computeLandmarks();
+  // A lower bound of the distance from subgoal v to the goal, whose landmark distances are
+  // `toGoal`: the octile distance and |d(L, goal) - d(L, v)| for every landmark L both reach.
+  double landmarkBound(NodeId v, const LandmarkRow& toGoal) const {
+    const LandmarkRow& here = landmarkDistance[v];
+    double bound = 0.0;
+    for (int k = 0; k < landmarkCount; ++k) {
+      const double a = here[static_cast<std::size_t>(k)], b = toGoal[static_cast<std::size_t>(k)];
+      if (a == b) continue;                      // also both unreachable (infinity - infinity is not a number)
+      bound = std::max(bound, std::abs(a - b));  // one unreachable: infinity, v cannot reach the goal
+    }
+    return bound;
+  }
+
   // Per cell and cardinal Direction (North, East, South, West): how many passable cells that
   // are not subgoals follow in that direction before a blocked cell, a subgoal or the border.
   // A cell's four side by side: a scan step reads two of them at once.

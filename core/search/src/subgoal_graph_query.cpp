@@ -1,6 +1,7 @@
 // Subgoal graph query: join start and goal to the graph (the build's scan from each), A* over
 // the subgoals with the octile distance, then refine each edge into grid moves.
 #include <algorithm>
+#include <limits>
 
 #include "subgoal_graph_impl.h"
 
@@ -103,8 +104,7 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
   // The goal's side: an upward search (Dijkstra) from the subgoals its scan finds, stopping at
   // the core; its distances join the forward search to the goal.
   auto cellOf = [&](NodeId node) { return node < n ? m.subgoalCells[node] : node == startNode ? start : goal; };
-  const Impl::Point startXY = m.pointOf(start), goalXY = m.pointOf(goal);
-  auto pointOf = [&](NodeId node) { return node < n ? m.subgoalXY[node] : node == startNode ? startXY : goalXY; };
+  const Impl::Point goalXY = m.pointOf(goal);
   m.upwardOpen.clear();
   auto relaxUpward = [&](NodeId from, NodeId to, double g) {
     Impl::NodeState& s = m.upward[to];
@@ -113,13 +113,29 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     m.upwardOpen.push_back({g, g, to});
     std::push_heap(m.upwardOpen.begin(), m.upwardOpen.end(), Impl::Later{});
   };
+  // The landmarks' distances to the goal: through the subgoals its scan finds (an optimal path
+  // reaches the goal from one of them), or the goal's own when it is a subgoal.
+  Impl::LandmarkRow toGoal;
+  toGoal.fill(std::numeric_limits<double>::infinity());
+  auto throughLink = [&](NodeId node, double cost) {
+    for (int k = 0; k < m.landmarkCount; ++k) {
+      double& d = toGoal[static_cast<std::size_t>(k)];
+      d = std::min(d, m.landmarkDistance[node][static_cast<std::size_t>(k)] + cost);
+    }
+  };
   m.scan(goal, start, [&](NodeId cell) {
     if (cell == start) direct = true;
-    if (!direct) relaxUpward(goalNode, m.nodeOf[cell], m.octile(goal, cell));
     ++stats.goalEdges;
+    if (direct) return;
+    const double cost = m.octile(goal, cell);
+    relaxUpward(goalNode, m.nodeOf[cell], cost);
+    throughLink(m.nodeOf[cell], cost);
   });
   if (direct) return answerDirect();
-  if (m.isSubgoal(goal)) relaxUpward(goalNode, m.nodeOf[goal], 0.0);
+  if (m.isSubgoal(goal)) {
+    relaxUpward(goalNode, m.nodeOf[goal], 0.0);
+    throughLink(m.nodeOf[goal], 0.0);
+  }
   while (!m.upwardOpen.empty()) {
     std::pop_heap(m.upwardOpen.begin(), m.upwardOpen.end(), Impl::Later{});
     const Impl::OpenEntry top = m.upwardOpen.back();
@@ -139,7 +155,8 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     Impl::NodeState& s = m.states[to];
     if (s.seen == generation && (s.closed || s.g <= g)) return;
     s = {g, from, generation, false};
-    m.open.push_back({g + m.octile(pointOf(to), goalXY), g, to});
+    const double h = to < n ? std::max(m.octile(m.subgoalXY[to], goalXY), m.landmarkBound(to, toGoal)) : 0.0;
+    m.open.push_back({g + h, g, to});
     std::push_heap(m.open.begin(), m.open.end(), Impl::Later{});
   };
   m.open.clear();

@@ -29,8 +29,10 @@
 // Query: start and goal are joined to the subgoals direct-h-reachable from them by the same scan
 // (each treating the other as a subgoal: when either finds the other, the octile path is the
 // answer); a Dijkstra from the goal's subgoals up the hierarchy (stopping at the core) gives
-// distances to the goal; A* with the octile distance (consistent) from the start over upward
-// arcs, the core's arcs and those distances finds the cheapest path (every lower subgoal between
+// distances to the goal; A* from the start over upward arcs, the core's arcs and those distances
+// finds the cheapest path, guided by the larger of the octile distance and a landmark bound
+// (exact distances from 16 subgoals spread by farthest-point choice, computed at build:
+// |d(L, goal) - d(L, v)| <= d(v, goal); both bounds are consistent) (every lower subgoal between
 // two higher ones was bypassed by a shortcut or a witness, so some cheapest path rises, crosses
 // the core and falls); shortcuts are unpacked and each edge refined into its diagonal-first or
 // straight-first grid moves. On the grids it accepts the answer is
