@@ -1,4 +1,3 @@
-// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // The agents modules in the page: the agent walks the smoothed path to the goal through the
 // tunnel (never leaving open cells), the path views toggle, and crowd mode runs 500 agents on
 // a flow field (frame time reported, not asserted: the machine is shared). Issue 21's agent

@@ -1,4 +1,3 @@
-// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // Opening a 4096 x 4096 share link (issue 31) by a click: the click's task is short, the link's
 // JSON is parsed without its map text, which is decoded in slices (json_long_string.js), the
 // map is read a band of rows per task (core's MapTextReader, bands of ~20 ms, the grid's rows

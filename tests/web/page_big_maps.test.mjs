@@ -1,4 +1,3 @@
-// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // Big maps apply completely (issue 21): after the bundled "Large maze", importing
 // Paris_0_1024.map through the file chooser, making a New blank 2048 x 2048 map, and opening a
 // 2048 x 2048 share link each redraw the canvas, show the new map's stats (checked against the
@@ -56,10 +55,11 @@ async function waitForSize(page, errors, size) {
   }
 }
 
-// The search a change started has run to its end (on a big map it runs in slices, one a
-// frame: controller.js's rush), then two animation frames: whatever it scheduled has been drawn.
+// The search a change started has run to its end (on a big map its records are prepared first,
+// then it runs in slices, one a frame: controller.js's preparing state and rush), then two
+// animation frames: whatever it scheduled has been drawn.
 async function settle(page) {
-  await page.waitForFunction(() => window.playground.controller.state !== 'playing', null, { timeout: 60000 });
+  await page.waitForFunction(() => !['playing', 'preparing'].includes(window.playground.controller.state), null, { timeout: 60000 });
   return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 

@@ -1,4 +1,3 @@
-// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // The Compare panel in Chromium: "Compare all" runs every planner row of core's registry (the
 // search loop's algorithms, then HPA*, D* Lite, the turn-aware search and the subgoal graph) on the query set by
 // clicking cells; optimal costs match the native engine, the others are no better than the

@@ -1,4 +1,3 @@
-// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // Hostile and failing documents (issue 31): a deflate bomb (700 MB once inflated) given to the
 // page's link opener is refused within 0.5 s with no long task over 200 ms (PerformanceObserver
 // 'longtask'). (Put in the address bar instead, Chromium itself spends ~120 ms assigning a

@@ -1,4 +1,3 @@
-// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // The phone layout (issue 21): on a 390x844 touch phone nothing moves between navigation and
 // the first drawn search (cumulative layout shift under 0.1, as Lighthouse counts it), every
 // visible control is a touch target of at least 24x24 CSS px, the canvas comes before the

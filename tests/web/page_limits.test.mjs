@@ -1,4 +1,3 @@
-// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // The page at its limits: a 4096 x 4096 map (the largest core accepts) generated in the page,
 // searched corner to corner by A* and JPS (costs equal to the native engine's), edited with the
 // mouse and undone with the keyboard, within a bound on the wasm heap; autosave and share say

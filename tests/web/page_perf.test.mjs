@@ -1,4 +1,3 @@
-// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // Frame work while animating a search on a 512 x 512 map, square and hex cells (measured and
 // reported, not asserted as a time: the machine is shared). Frame work = engine steps + state
 // upload + drawing, measured in the page around each animation frame.

@@ -1,4 +1,3 @@
-// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // JPS+ on the page (issue 15): its per-map tables are built a slice per frame with a progress
 // bar (the controller's preparing state), the page keeps drawing meanwhile, an edit during the
 // build starts it again for the new map, and the search that follows equals the native one.

@@ -1,4 +1,3 @@
-// Runs alone in ctest (RUN_SERIAL, tests/web/part.cmake): it measures task, frame or input times.
 // Watchable by default (issue 32): the first view opens unsolved and Play grows the arcade
 // maze's first search at a pace a person can follow (at least 2 s at the default speed, the
 // canvas changing all along), the slowest speed does at most 2 expansions per second, and the
