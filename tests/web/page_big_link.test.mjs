@@ -5,9 +5,9 @@
 // (Search::prepareRecords, the controller's preparing state); the text is not written out again
 // (undo and autosave do not need it) and the canvas's layers hold about the canvas's pixels.
 // Every long task from the click to the drawn result is printed (PerformanceObserver
-// 'longtask') with the timed calls that began in it. The issue's bound, no task over 200 ms,
-// is asserted for the search's begin (it used to break it at once), not yet for every task: on
-// this shared 2-core VM a task's wall time is several times its work.
+// 'longtask') with the timed calls that began in it, and the issue's bound is asserted: no task
+// over 200 ms from the click to the drawn result (on an idle 2-core machine the longest was
+// 111-122 ms; under a load of 10-20 a task's wall time is several times its work, and it fails).
 // The opened map is the link's (its cells, and the search's cost against the native engine on
 // the same map text), and no message holds an exception's text. The figures are printed.
 import { test } from 'node:test';
@@ -137,6 +137,8 @@ test('opening a 4096 x 4096 share link: a short click task, the map read in band
     assert.ok(calls('records').length >= 3, `the records were grown in ${calls('records').length} calls`);
     const slowestBegin = Math.max(...calls('search').map((a) => a.ms));
     assert.ok(slowestBegin < kLongTaskMs, `the search's begin took ${slowestBegin.toFixed(0)} ms`);
+    // The issue's bound: from the click to the drawn result, no task over 200 ms.
+    assert.ok(longest < kLongTaskMs, `the longest task took ${longest.toFixed(0)} ms: ${list(result.tasks)}`);
     // The link's map: its cells, start and goal; the cost the native engine finds on its text.
     assert.equal(await page.evaluate(cellsHash), made.hash, 'the cells are the link\'s');
     assert.deepEqual([result.start, result.goal], [made.start, made.goal]);
