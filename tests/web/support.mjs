@@ -49,8 +49,56 @@ export async function generateOnPage(page, kind, width, height, seed) {
   await page.click('#generate');
 }
 
-// Serves dist/ on a free port and opens the page in headless Chromium. Returns
-// { page, url, errors, close }; errors collects uncaught page errors and console errors.
+// One headless Chromium per test file, shared by the pages it opens (each page has its own
+// context: storage, service workers and caches are not shared). Launching one per page cost
+// 1-3 s a page, over 160 pages. The browser closes once no page has been open for a moment,
+// so node --test can exit; one that crashed or disconnected is launched again.
+const kBrowserIdleMs = 300;
+const sharedBrowsers = new Map();  // classicScrollbars -> { launched: Promise<Browser>, pages, idleTimer }
+
+async function acquireBrowser(classicScrollbars) {
+  let entry = sharedBrowsers.get(classicScrollbars);
+  if (entry) {
+    const browser = await entry.launched.catch(() => null);
+    if (!browser?.isConnected()) {
+      sharedBrowsers.delete(classicScrollbars);
+      entry = undefined;
+    }
+  }
+  if (!entry) {
+    const { chromium } = await import('playwright-core');
+    entry = { pages: 0, idleTimer: undefined, launched: chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync'],
+      ignoreDefaultArgs: classicScrollbars ? ['--hide-scrollbars'] : [],
+    }) };
+    sharedBrowsers.set(classicScrollbars, entry);
+    entry.launched.catch(() => sharedBrowsers.delete(classicScrollbars));
+  }
+  clearTimeout(entry.idleTimer);
+  entry.pages += 1;
+  try {
+    return await entry.launched;
+  } catch (e) {
+    entry.pages -= 1;
+    throw e;
+  }
+}
+
+function releaseBrowser(classicScrollbars) {
+  const entry = sharedBrowsers.get(classicScrollbars);
+  if (!entry || --entry.pages > 0) return;
+  entry.idleTimer = setTimeout(() => {
+    if (sharedBrowsers.get(classicScrollbars) !== entry || entry.pages > 0) return;
+    sharedBrowsers.delete(classicScrollbars);
+    entry.launched.then((b) => b.close()).catch(() => {});
+  }, kBrowserIdleMs);
+}
+
+// Serves dist/ on a free port and opens the page in a new context of the file's headless
+// Chromium (acquireBrowser). Returns { page, url, errors, close }; errors collects uncaught page errors and console errors.
 // view: the page's view for a visitor who has not chosen one ('tools', where most tests work,
 // or 'learn'); null opens it as a first visit does (the Learn view). A view the test picks on
 // the page is kept over reloads, as a visitor's choice is.
@@ -60,28 +108,25 @@ export async function generateOnPage(page, kind, width, height, seed) {
 export async function openPage({ hash = '', viewport = { width: 1280, height: 720 }, waitReady = true, onPage, touch = false, view = 'tools',
   classicScrollbars = false } = {}) {
   requireDist();
-  const { chromium } = await import('playwright-core');
   const { server, url } = await startServer(distDir, 0);
   let browser;
   try {
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync'],
-      ignoreDefaultArgs: classicScrollbars ? ['--hide-scrollbars'] : [],
-    });
+    browser = await acquireBrowser(classicScrollbars);
   } catch (e) {
     server.close();
     throw e;
   }
+  let context, closed = false;
   const close = async () => {
-    await browser.close().catch(() => {});
+    if (closed) return;
+    closed = true;
+    await context?.close().catch(() => {});
+    releaseBrowser(classicScrollbars);
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   };
   try {
-    const context = await browser.newContext({ viewport, acceptDownloads: true, hasTouch: touch });
+    context = await browser.newContext({ viewport, acceptDownloads: true, hasTouch: touch });
     if (view) await context.addInitScript(presetView, view);
     const page = await context.newPage();
     const errors = [];
