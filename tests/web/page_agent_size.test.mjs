@@ -189,6 +189,12 @@ test('agent size 2 on a wrapping map shows core\'s refusal; JPS runs as A* and s
     assert.equal(jps.ranAs, 'astar');
     assert.match(jps.note, /Jump point search ran as A\*: it moves one-cell agents only/);
 
+    // On a map that does not wrap, the ghost chase refuses the size with the turn-aware row's refusal.
+    await page.click('#agents-chase');
+    await page.waitForFunction(() => /^The ghost chase cannot move a 2×2 agent: .+ does not take agent-size: it plans for one-cell agents only\./
+      .test(document.getElementById('message').textContent));
+    assert.equal(await page.evaluate(() => window.playground.modules.agents.chase), null);
+
     await page.check('#wrap-x');  // a map that wraps: core moves bigger agents only on maps that do not
     await page.waitForFunction(() => window.playground.engine.wrapX() && window.playground.engine.status() === 4);
     const refused = await searchState(page);
