@@ -53,6 +53,15 @@ class AgentWorld {
       return (field_.empty() ? field_.build(grid_, g) : field_.setGoals(grid_, g)).message;
     });
   }
+  // The crowd's agents' side in cells (FlowField::setAgentSize): "" or core's sentence on why
+  // the map cannot take it (the field then keeps its size).
+  std::string setFlowAgentSize(int cells) {
+    return guarded([&] {
+      refresh();
+      return field_.setAgentSize(grid_, cells).message;
+    });
+  }
+  int flowAgentSize() const { return field_.agentSize(); }
   std::string addFlowGoal(NodeId goal) {
     return guarded([&] {
       refresh();
@@ -232,6 +241,8 @@ EMSCRIPTEN_BINDINGS(astar_agents) {
       .function("height", &AgentWorld::height)
       .function("changes", &AgentWorld::changes)
       .function("setFlowGoals", &AgentWorld::setFlowGoals)
+      .function("setFlowAgentSize", &AgentWorld::setFlowAgentSize)
+      .function("flowAgentSize", &AgentWorld::flowAgentSize)
       .function("addFlowGoal", &AgentWorld::addFlowGoal)
       .function("removeFlowGoal", &AgentWorld::removeFlowGoal)
       .function("flowGoals", &AgentWorld::flowGoals)

@@ -2,7 +2,7 @@
 // the map). Compare all runs every algorithm through one while the page's search stays as it
 // was; two of them are what a race of two searches on one map needs.
 //   const side = new core.SideSearch(engine.raw);
-//   side.begin(algorithm, heuristic, weight, wrapAware, portalAware, reopenClosed);
+//   side.begin(algorithm, heuristic, weight, wrapAware, portalAware, reopenClosed, agentSize);
 //   while (side.step(4096) === 1) { ... }   // 1 = in progress, 2 found, 3 no path, 4 invalid
 // A map edit or load after begin() makes the search stale: step() then returns 0 (idle) and
 // stats() are zero until the next begin().
@@ -30,8 +30,11 @@ class SideSearch {
   explicit SideSearch(WebEngine& engine) : engine_(engine), search_(engine.grid()) {}
 
   // A bad_alloc on a huge map becomes a JS Error (guarded), never an abort.
-  int begin(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware, bool reopenClosed) {
-    return guarded([&] { return beginNow(algorithm, heuristic, weight, wrapAware, portalAware, reopenClosed); });
+  // agentSize: SearchOptions::agentSize (core refuses a size the map cannot take: message()).
+  int begin(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware, bool reopenClosed,
+            int agentSize) {
+    return guarded(
+        [&] { return beginNow(algorithm, heuristic, weight, wrapAware, portalAware, reopenClosed, agentSize); });
   }
   int step(double n) {
     return guarded([&] { return stepNow(n); });
@@ -83,9 +86,11 @@ class SideSearch {
   }
 
  private:
-  int beginNow(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware, bool reopenClosed) {
-    const astar::SearchOptions o =
+  int beginNow(int algorithm, int heuristic, double weight, bool wrapAware, bool portalAware, bool reopenClosed,
+               int agentSize) {
+    astar::SearchOptions o =
         astar::web::searchOptions(algorithm, heuristic, weight, wrapAware, portalAware, reopenClosed);
+    o.agentSize = agentSize;
     engineMs_ = 0.0;
     const double t0 = emscripten_get_now();
     const astar::LandmarkTable<astar::Grid>* table =

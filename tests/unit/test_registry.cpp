@@ -235,6 +235,18 @@ TEST(Registry, PlannersStartWithEveryAlgorithmOfTheLoopAndHaveUniqueNames) {
     for (const PlannerInfo& p : all) someoneTakesIt = someoneTakesIt || plannerTakes(p, o);
     EXPECT_TRUE(someoneTakesIt) << plannerOptionName(o);
   }
+  // plannerRefusal: empty exactly when the row takes the option, else a sentence naming both.
+  for (const PlannerInfo& p : all) {
+    for (int i = 0; i < kPlannerOptionCount; ++i) {
+      const auto o = static_cast<PlannerOption>(i);
+      const std::string why = plannerRefusal(p, o);
+      EXPECT_EQ(why.empty(), plannerTakes(p, o)) << p.name << " " << plannerOptionName(o);
+      if (!why.empty()) {
+        EXPECT_NE(why.find(p.label), std::string::npos) << why;
+        EXPECT_NE(why.find(plannerOptionName(o)), std::string::npos) << why;
+      }
+    }
+  }
 }
 
 TEST(Registry, BoundedPlannersStateABoundForEveryParameterTheyAccept) {

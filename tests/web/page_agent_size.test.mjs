@@ -4,8 +4,11 @@
 // frame its 2 x 2 square covers floor cells only, and so do a squad's members; the path worker
 // finds the same cost; the Learn view's clearance heat map shows the
 // clearance of every cell (checked against the definition, computed here from the map); a map
-// where the size does not apply shows core's sentence, JPS says it ran as A*, and Compare all
-// and the crowd refuse the size with a sentence.
+// where the size does not apply shows core's sentence, JPS says it ran as A*, and Compare all,
+// race mode's second search, the crowd and the ghost chase say core's sentence there too.
+// Compare all with size 2 runs every row whose registry entry takes the size at the CLI's size-2
+// cost, the others say core's refusal in their row; a size-2 crowd (core's flow field over the
+// anchors where a 2 x 2 agent fits) never puts a member's square on a wall.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -69,6 +72,13 @@ const searchState = (page) => page.evaluate(() => {
     statusText: document.getElementById('stat-status').textContent };
 });
 
+// The gap map, loaded as a file is, once the agents module is in; waits for its search.
+async function loadGapMap(page) {
+  await page.waitForFunction(() => window.playground?.modules?.agents);
+  await page.evaluate((t) => window.playground.store.load(t, 'gap.map.txt', 'test map'), kMap);
+  await page.waitForFunction(() => window.playground.engine.status() === 2);
+}
+
 // Sets the Search section's agent size as a visitor does (type, Enter), then waits for the live search.
 async function setAgentSize(page, size) {
   await page.fill('#agent-size', String(size));
@@ -82,9 +92,7 @@ test('agent size 2: the path goes by the wide gap at the CLI\'s cost; a 2 x 2 wa
   assert.equal(two.status, 'found');
   assert.ok(Number(two.cost) > Number(one.cost), `the 2 x 2 agent goes round (CLI: ${two.cost} against ${one.cost})`);
   await withPage({}, async ({ page }) => {
-    await page.waitForFunction(() => window.playground?.modules?.agents);
-    await page.evaluate((t) => window.playground.store.load(t, 'gap.map.txt', 'test map'), kMap);
-    await page.waitForFunction(() => window.playground.engine.status() === 2);
+    await loadGapMap(page);
     const small = await searchState(page);
     assert.equal(small.agentSize, 1);
     close(small.cost, Number(one.cost), 'size 1');
@@ -173,9 +181,7 @@ test('agent size 2: the path goes by the wide gap at the CLI\'s cost; a 2 x 2 wa
 
 test('agent size 2 on a wrapping map shows core\'s refusal; JPS runs as A* and says so', async () => {
   await withPage({}, async ({ page }) => {
-    await page.waitForFunction(() => window.playground?.modules?.agents);
-    await page.evaluate((t) => window.playground.store.load(t, 'gap.map.txt', 'test map'), kMap);
-    await page.waitForFunction(() => window.playground.engine.status() === 2);
+    await loadGapMap(page);
     await setAgentSize(page, 2);
     await page.selectOption('#algorithm', 'jps');
     await page.waitForFunction(() => window.playground.engine.settings.algorithm === 'jps' && window.playground.engine.status() === 2);
@@ -183,24 +189,118 @@ test('agent size 2 on a wrapping map shows core\'s refusal; JPS runs as A* and s
     assert.equal(jps.ranAs, 'astar');
     assert.match(jps.note, /Jump point search ran as A\*: it moves one-cell agents only/);
 
+    // On a map that does not wrap, the ghost chase refuses the size with the turn-aware row's refusal.
+    await page.click('#agents-chase');
+    await page.waitForFunction(() => /^The ghost chase cannot move a 2×2 agent: .+ does not take agent-size: it plans for one-cell agents only\./
+      .test(document.getElementById('message').textContent));
+    assert.equal(await page.evaluate(() => window.playground.modules.agents.chase), null);
+
     await page.check('#wrap-x');  // a map that wraps: core moves bigger agents only on maps that do not
     await page.waitForFunction(() => window.playground.engine.wrapX() && window.playground.engine.status() === 4);
     const refused = await searchState(page);
     assert.ok(refused.message.length > 0, 'core says why');
     assert.match(refused.note, new RegExp(`^Agent size 2 refused: ${refused.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     assert.ok(refused.statusText.includes(refused.message), 'the status line has the sentence too');
-    // Race mode's second search has no agent size: its label says so.
+    // Race mode's second search moves the same agent: core refuses it there too, in B's label.
     await page.evaluate(() => { document.getElementById('heat').open = true; });
     await page.check('#race-on');
-    await page.waitForFunction(() => document.getElementById('race-label-b').textContent.includes('one-cell agent (race mode has no agent size)'));
+    await page.waitForFunction(() => document.getElementById('race-label-b').textContent.includes('refused: '));
+    const escaped = refused.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    assert.match(await page.textContent('#race-label-b'), new RegExp(`^B: .+, 2×2 agent — refused: ${escaped}$`));
     assert.match(await page.textContent('#race-label-a'), /, 2×2 agent —/);
     await page.uncheck('#race-on');
-    // Compare all and the crowd refuse a size they cannot honour, with a sentence.
+    // Compare all: the search rows say core's sentence, the other rows core's refusal.
     await page.click('#compare');
-    await page.waitForFunction(() => document.getElementById('message').textContent.includes('Compare all compares one-cell agents'));
+    await page.waitForFunction(() => document.getElementById('compare-section').dataset.state === 'done');
+    const rows = await compareRows(page);
+    for (const row of rows) {
+      if (row.takesSize) assert.equal(row.statusText, `invalid input: ${refused.message}`, `${row.algorithm}: core's sentence`);
+      else assert.match(row.statusText, /^not run: .+ does not take agent-size: it plans for one-cell agents only$/, row.algorithm);
+    }
+    // The crowd and the ghost chase say core's sentence on why the map cannot move the agent.
     await page.click('#agents-crowd');
-    await page.waitForFunction(() => document.getElementById('message').textContent.includes('one-cell agents'));
+    await page.waitForFunction((m) => document.getElementById('message').textContent.includes(`cannot move a 2×2 agent: ${m}`), refused.message);
     assert.equal(await page.evaluate(() => window.playground.modules.agents.crowd), null);
+    await page.click('#agents-chase');
+    await page.waitForFunction((m) => document.getElementById('message').textContent.includes(`The ghost chase cannot move a 2×2 agent: ${m}`), refused.message);
+    assert.equal(await page.evaluate(() => window.playground.modules.agents.chase), null);
+  });
+});
+
+// The table's rows as shown, with whether core's registry says the row takes an agent size.
+const compareRows = (page) => page.evaluate(() => Array.from(document.querySelectorAll('#compare-rows tr')).map((tr) => ({
+  algorithm: tr.dataset.algorithm, status: Number(tr.dataset.status), statusText: tr.children[1].textContent.trim(),
+  cost: tr.dataset.cost === '' ? null : Number(tr.dataset.cost), ranAs: tr.dataset.ranAs,
+  takesSize: window.playground.engine.registry.planners.find((p) => p.name === tr.dataset.algorithm).options.includes('agent-size'),
+  options: window.playground.engine.registry.planners.find((p) => p.name === tr.dataset.algorithm).options,
+})));
+
+test('Compare all for a 2 x 2 agent: the rows that take the size give the CLI\'s size-2 costs, the others say core\'s refusal', async () => {
+  const one = cliPath(['--algorithm', 'dijkstra']), two = cliPath(['--algorithm', 'dijkstra', '--agent-size', '2']);
+  assert.ok(Number(two.cost) > Number(one.cost), 'the map\'s size 1 and size 2 optima differ');
+  await withPage({}, async ({ page }) => {
+    await loadGapMap(page);
+    await setAgentSize(page, 2);
+    await page.click('#compare');
+    await page.waitForFunction(() => document.getElementById('compare-section').dataset.state === 'done');
+    const settings = await page.evaluate(() => window.playground.engine.settings);
+    const rows = await compareRows(page);
+    assert.ok(rows.filter((r) => r.takesSize).length >= 5, 'the search loop\'s rows take the size');
+    assert.ok(rows.some((r) => !r.takesSize), 'some rows do not');
+    for (const row of rows) {
+      if (!row.takesSize) {
+        assert.equal(row.status, -2, `${row.algorithm} is not run`);
+        assert.match(row.statusText, /^not run: .+ does not take agent-size: it plans for one-cell agents only$/, row.algorithm);
+        continue;
+      }
+      const args = ['--algorithm', row.algorithm, '--agent-size', '2'];
+      if (row.options.includes('heuristic')) args.push('--heuristic', settings.heuristic);
+      if (row.options.includes('weight')) args.push('--weight', String(settings.weight));
+      const cli = cliPath(args);
+      assert.equal(row.status, 2, `${row.algorithm} found a path (${row.statusText})`);
+      close(row.cost, Number(cli.cost), `${row.algorithm} for a 2 x 2 agent`);
+      assert.equal(row.ranAs, cli.ran.split(' ')[0], `${row.algorithm}: what ran`);
+    }
+    close(rows.find((r) => r.algorithm === 'dijkstra').cost, Number(two.cost), 'the optimum for a 2 x 2 agent');
+    assert.match(await page.textContent('#compare-summary'), /searches for a 2×2 agent on 20×12/);
+
+    // Race mode's second search moves the same 2 x 2 agent: Dijkstra in B finds the size-2 optimum.
+    await page.evaluate(() => { document.getElementById('heat').open = true; });
+    await page.evaluate(() => window.playground.store.setRace({ algorithm: 'dijkstra', heuristic: 'octile', weight: 1, wrapAware: true, portalAware: true }));
+    await page.check('#race-on');
+    await page.waitForFunction(() => document.getElementById('race-label-b').dataset.status === '2');
+    const b = await page.textContent('#race-label-b');
+    assert.match(b, new RegExp(`^B: Dijkstra, 2×2 agent — \\d+ expanded, cost ${Number(Number(two.cost).toFixed(4))}`), b);
+  });
+});
+
+test('a crowd of 2 x 2 agents: every member\'s square is on floor cells at every frame, and members arrive', async () => {
+  await withPage({}, async ({ page }) => {
+    await loadGapMap(page);
+    await setAgentSize(page, 2);
+    await page.fill('#agents-count', '60');
+    await page.evaluate(() => {
+      window.crowdFrames = [];
+      window.playground.addTicker(() => {
+        const c = window.playground.modules.agents.crowd;
+        if (c) window.crowdFrames.push({ size: c.agentSize, x: Array.from(c.x), y: Array.from(c.y) });
+        return true;
+      });
+    });
+    await page.click('#agents-crowd');
+    await page.waitForFunction(() => window.playground.modules.agents.crowd?.arrived > 3 && window.crowdFrames.length > 60, null, { timeout: 60000 });
+    const { frames, fieldSize } = await page.evaluate(() => ({ frames: window.crowdFrames.splice(0), fieldSize: window.playground.modules.agents.world.raw.flowAgentSize() }));
+    assert.equal(fieldSize, 2, 'core\'s flow field is the 2 x 2 agent\'s');
+    let squares = 0;
+    for (const { size, x, y } of frames) {
+      assert.equal(size, 2);
+      for (let i = 0; i < x.length; i++) {
+        for (const [cx, cy] of squareCells(x[i], y[i], size)) assert.ok(floor(cx, cy), `member ${i} at (${x[i].toFixed(2)}, ${y[i].toFixed(2)}) covers (${cx}, ${cy})`);
+        squares++;
+      }
+    }
+    assert.ok(squares >= 60 * 60, `checked ${squares} squares`);
+    await saveScreenshot(page, 'agent-size-crowd.png');
   });
 });
 

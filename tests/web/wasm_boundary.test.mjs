@@ -207,20 +207,31 @@ test('SideSearch: a second search over the engine\'s own map and query, stale af
     for (let y = 0; y < 15; ++y) assert.equal(e.setWall(12, y), '');
     e.setStart(0);
     e.setGoal(20 * 30 - 1);
-    for (let algorithm = 0; algorithm < core.registry().algorithms.length; ++algorithm) {
-      const own = e.begin(algorithm, 1, 1.5, true, true, false) === 1 ? e.run() : e.status();
-      const st = side.begin(algorithm, 1, 1.5, true, true, false) === 1 ? side.step(1e9) : side.status();
-      assert.equal(st, own, `algorithm ${algorithm}: same status`);
-      assert.equal(side.stats().pathCost, e.stats().pathCost, `algorithm ${algorithm}: same cost as the engine's own search`);
-      assert.equal(side.stats().expanded, e.stats().expanded);
+    // Each algorithm for a one-cell and a 3 x 3 agent (the gap below the wall is 5 cells high; the
+    // 3 x 3 agent's goal is its top-left cell, 2 cells in from the corner).
+    for (const agentSize of [1, 3]) {
+      e.setAgentSize(agentSize);
+      e.setGoal((20 - agentSize) * 30 + 30 - agentSize);
+      for (let algorithm = 0; algorithm < core.registry().algorithms.length; ++algorithm) {
+        const own = e.begin(algorithm, 1, 1.5, true, true, false) === 1 ? e.run() : e.status();
+        const st = side.begin(algorithm, 1, 1.5, true, true, false, agentSize) === 1 ? side.step(1e9) : side.status();
+        const what = `algorithm ${algorithm}, size ${agentSize}`;
+        assert.equal(st, own, `${what}: same status`);
+        assert.equal(st, 2, `${what}: found`);
+        assert.equal(side.stats().pathCost, e.stats().pathCost, `${what}: same cost as the engine's own search`);
+        assert.equal(side.stats().expanded, e.stats().expanded);
+        assert.equal(side.stats().ranAs, e.stats().ranAs, `${what}: the same algorithm ran`);
+      }
     }
+    e.setAgentSize(1);
+    e.setGoal(20 * 30 - 1);
     // The side search reads the live map: after an edit it is stale until begun again, and a
     // new begin sees the edit (a wall across the whole column: no path).
     const before = side.stats().pathCost;
     for (let y = 15; y < 20; ++y) assert.equal(e.setWall(12, y), '');
     assert.equal(side.status(), 0, 'stale after the edit');
     assert.equal(side.stats().expanded, 0);
-    assert.equal(side.begin(0, 1, 1, true, true, false) === 1 ? side.step(1e9) : side.status(), 3, 'no path now');
+    assert.equal(side.begin(0, 1, 1, true, true, false, 1) === 1 ? side.step(1e9) : side.status(), 3, 'no path now');
     // A whole new map (same size, so possibly the same revision number) is noticed too.
     assert.ok(before > 0);
     assert.equal(e.loadMap(e.exportMap('playground'), ''), '');

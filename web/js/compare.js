@@ -8,6 +8,8 @@
 // planners (HPA*, D* Lite, the turn-aware search) run through core's PlannerRunner
 // (core.PlannerQuery, web/planner_bindings.cpp), each to its end in one slice of its own, so
 // only on maps of at most kUnslicedPlannerCells; on bigger ones their rows say why they did not run.
+// With an agent size above 1 (settings.agentSize) every row whose registry entry takes the size
+// (PlannerOption::AgentSize) runs for that agent; the others say core's refusal in their row.
 import { Status, kStatusNames, kUnslicedPlannerCells } from './engine.js';
 import { $, el, formatNumber, formatMs } from './dom.js';
 import { touchFirst } from './views/hint.js';
@@ -59,7 +61,7 @@ export class Compare {
   queryKey() {
     const e = this.store.engine, s = e.settings;
     return JSON.stringify([this.store.mapSerial, e.revision(), e.width, e.height, e.topology(), e.wrapX(), e.wrapY(), e.diagonal(),
-      e.costModel(), e.portals(), e.start(), e.goals(), s.heuristic, s.weight, s.wrapAware, s.portalAware]);
+      e.costModel(), e.portals(), e.start(), e.goals(), s.heuristic, s.weight, s.wrapAware, s.portalAware, s.agentSize]);
   }
 
   // Called by the page after every change of map, query or settings.
@@ -92,11 +94,6 @@ export class Compare {
   // ---- running ----
   start() {
     const e = this.store.engine, s = e.settings;
-    // As the CLI's compare: the planners' rows (HPA* and the others) have no agent size.
-    if (s.agentSize > 1) {
-      this.messages.show(`Compare all compares one-cell agents (HPA* and the other planners have no agent size); the search's agent size is ${s.agentSize}: set it to 1 to compare.`, 'warning');
-      return;
-    }
     this.cancel();
     const t0 = performance.now();
     const info = e.heuristicInfo();
@@ -148,7 +145,7 @@ export class Compare {
       }
       let status;
       if (!job.begun) {
-        status = raw.begin(job.next, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware, false);
+        status = raw.begin(job.next, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware, false, s.agentSize);
         job.begun = true;
       } else {
         const left = Math.min(kTargetCallMs, deadline - performance.now());
@@ -186,11 +183,13 @@ export class Compare {
       return;
     }
     this.plannerQuery ??= new e.core.PlannerQuery(e.raw);
-    const r = this.plannerQuery.run(row.algorithm, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware);
+    // An agent above one cell: a row whose registry entry does not take the size is not run,
+    // and says core's sentence (planner_bindings.cpp).
+    const r = this.plannerQuery.run(row.algorithm, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware, s.agentSize);
     Object.assign(row, {
-      status: r.status, message: r.status === Status.InvalidInput ? r.message : '', found: r.status === Status.Found,
+      status: r.refused ? kNotRun : r.status, message: r.status === Status.InvalidInput ? r.message : '', found: r.status === Status.Found,
       cost: r.cost, pathCells: r.pathCells, expanded: r.expanded, generated: null, maxOpen: null,
-      engineMs: r.engineMs + r.preprocessMs, fellBack: r.ranAs !== row.algorithm, ranAs: r.ranAs,
+      engineMs: r.engineMs + r.preprocessMs, fellBack: !!r.ranAs && r.ranAs !== row.algorithm, ranAs: r.ranAs,
     });
   }
 
@@ -353,7 +352,8 @@ export class Compare {
     const r = this.result;
     const optimum = r.optimum !== null ? `Optimal cost ${formatNumber(r.optimum)}.` : r.noPath ? 'No path between start and goal.' : 'No optimum (invalid query).';
     const all = r.rows.every((row) => row.found) ? ' Every search found a path.' : '';
-    summary.textContent = `${optimum}${all} ${r.rows.length} searches on ${r.size}${r.hex ? ' hex' : ''}: ` +
+    const agent = s.agentSize > 1 ? ` for a ${s.agentSize}×${s.agentSize} agent` : '';
+    summary.textContent = `${optimum}${all} ${r.rows.length} searches${agent} on ${r.size}${r.hex ? ' hex' : ''}: ` +
       `${formatMs(r.engineMs)} ms in the engine, ${formatMs(r.wallMs)} ms in all. ${touchFirst() ? 'Tap' : 'Click'} a row to show it on the grid.`;
   }
 }

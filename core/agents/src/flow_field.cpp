@@ -100,7 +100,10 @@ void FlowField::settle(const Grid& grid) {
 // ---- build ----
 
 // Whether the field can be repaired from the grid's journal (else it is rebuilt).
-bool FlowField::follows(const Grid& grid) const { return !empty() && !grid.changesSince(seen_).everything; }
+// A k x k agent's field has no repair: it is rebuilt.
+bool FlowField::follows(const Grid& grid) const {
+  return agentSize_ == 1 && !empty() && !grid.changesSince(seen_).everything;
+}
 
 void FlowField::rebuild(const Grid& grid) {
   width_ = grid.width();
@@ -133,12 +136,16 @@ void FlowField::rebuild(const Grid& grid) {
   seen_ = grid.journalMark();
   stats_.lastTouched = 0;
   stats_.lastInvalidated = 0;
+  if (agentSize_ > 1) clearance_.refresh(grid);
   for (const NodeId g : goals_) {
-    if (!grid.passable(g)) continue;
+    if (!standsOn(grid, g)) continue;
     distance_[g] = 0.0;
     heapPush(g);
   }
-  settle(grid);
+  if (agentSize_ > 1)
+    settleSized(grid);
+  else
+    settle(grid);
   ++stats_.builds;
   stats_.lastWasRebuild = true;
 }
@@ -270,6 +277,11 @@ void FlowField::beginMarks() {
 }
 
 void FlowField::sync(const Grid& grid) {
+  if (agentSize_ > 1) {  // rebuilt after any change, and only then
+    if (empty() || !grid.changesSince(seen_).none()) rebuild(grid);
+    sources_.clear();
+    return;
+  }
   if (!follows(grid)) {
     rebuild(grid);
     return;

@@ -166,6 +166,13 @@ const PlannerInfo& plannerFor(Algorithm a) {
 
 bool plannerTakes(const PlannerInfo& p, PlannerOption o) { return (p.options & optionBit(o)) != 0; }
 
+std::string plannerRefusal(const PlannerInfo& p, PlannerOption o) {
+  if (plannerTakes(p, o)) return {};
+  std::string why = std::string(p.label) + " does not take " + plannerOptionName(o);
+  if (o == PlannerOption::AgentSize) why += ": it plans for one-cell agents only";
+  return why;
+}
+
 double plannerBound(const PlannerInfo& p, double parameter) {
   if (p.optimal) return 1.0;
   for (const PlannerBound& b : p.bounds)

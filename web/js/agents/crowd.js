@@ -1,14 +1,27 @@
 // Crowd: hundreds of agents riding a flow field (the "flowing river" towards the nearest
 // goal) with boids steering: separation, alignment and cohesion, weights adjustable.
 // State lives in typed arrays; neighbours come from a uniform bucket grid rebuilt per step.
+// Members of agentSize > 1 cells are squares (x, y: the centre of the top-left cell, core's
+// anchor): the flow field is then core's for that agent (FlowField::setAgentSize, set by the
+// caller), and a step that would put any cell of the square on a wall is not taken.
 import { kNone } from './world.js';
 
 export const kDefaultCrowdWeights = Object.freeze({ flow: 4, separation: 1.6, alignment: 0.6, cohesion: 0.3 });
 
+// Whether the k x k square with top-left cell n lies on the map's floor (costs: a live view).
+function squareFree(costs, width, height, n, k) {
+  const x0 = n % width, y0 = Math.floor(n / width);
+  if (x0 + k > width || y0 + k > height) return false;
+  for (let y = y0; y < y0 + k; y++) for (let x = x0; x < x0 + k; x++) if (!(costs[y * width + x] > 0)) return false;
+  return true;
+}
+
 export class Crowd {
-  constructor(world, count, { seed = 1, maxSpeed = 4, radius = 1.2, weights = kDefaultCrowdWeights } = {}) {
+  constructor(world, count, { seed = 1, maxSpeed = 4, radius = 1.2, weights = kDefaultCrowdWeights, agentSize = 1 } = {}) {
     this.world = world;
     this.count = count;
+    this.agentSize = agentSize;
+    radius *= agentSize;       // bigger members keep further apart
     this.maxSpeed = maxSpeed;  // cells per second
     this.radius = radius;      // neighbour radius in cells
     this.weights = { ...weights };
@@ -33,20 +46,24 @@ export class Crowd {
     return s / 4294967296;
   }
 
-  // Puts agent i on a random open cell that can reach a goal (or any open cell).
+  // Puts agent i on a random open cell that can reach a goal (or any open cell); a bigger
+  // member on the centre of an anchor whose square is free (never on a wall).
   respawn(i) {
     // Live views, read with no allocating call in between (world.js, engine.js).
-    const w = this.world, distance = w.raw.flowDistance(), costs = w.cells();
+    const w = this.world, distance = w.raw.flowDistance(), costs = w.cells(), k = this.agentSize;
     const cells = w.width * w.height;
     for (let tries = 0; tries < 200; tries++) {
       const n = Math.floor(this.random() * cells);
       if (!(costs[n] > 0) || (distance.length === cells && !(distance[n] < Infinity) && tries < 150)) continue;
+      if (k > 1 && !squareFree(costs, w.width, w.height, n, k)) continue;
       const c = w.centre(n);  // within 0.3 of the centre: inside the square or the hexagon
-      this.x[i] = c.x - 0.3 + 0.6 * this.random();
-      this.y[i] = c.y - 0.3 + 0.6 * this.random();
+      const jitter = k > 1 ? 0 : 0.3;
+      this.x[i] = c.x - jitter + 2 * jitter * this.random();
+      this.y[i] = c.y - jitter + 2 * jitter * this.random();
       this.vx[i] = this.vy[i] = 0;
       return;
     }
+    if (k > 1) this.x[i] = this.y[i] = -1;  // nowhere fits: off the map (step() respawns it again)
   }
 
   buildBuckets() {
@@ -125,11 +142,12 @@ export class Crowd {
       let vx = this.vx[i] + ax * dt, vy = this.vy[i] + ay * dt;
       const speed = Math.hypot(vx, vy);
       if (speed > this.maxSpeed) { vx *= this.maxSpeed / speed; vy *= this.maxSpeed / speed; }
-      // Walls: slide along the blocked axis, stop if both are blocked.
+      // Walls: slide along the blocked axis, stop if both are blocked (the whole square for bigger members).
+      const k = this.agentSize;
       let nx = x + vx * dt, ny = y + vy * dt;
-      if (!w.open(nx, ny)) {
-        if (w.open(nx, y)) { ny = y; vy = 0; }
-        else if (w.open(x, ny)) { nx = x; vx = 0; }
+      if (!w.fits(nx, ny, k)) {
+        if (w.fits(nx, y, k)) { ny = y; vy = 0; }
+        else if (w.fits(x, ny, k)) { nx = x; vx = 0; }
         else { nx = x; ny = y; vx = vy = 0; }
       }
       const p = w.wrapPoint(nx, ny);

@@ -57,7 +57,8 @@ export class GhostChase {
     this.budget = budget;        // node expansions per frame, shared by the ghosts' requests
     this.speed = speed;          // cells per second
     this.seed = seed >>> 0 || 1; // frightened ghosts' choices
-    const problem = world.raw.setFlowGoals(this.house);
+    // One-cell ghosts: the world's field may still be a bigger crowd's.
+    const problem = world.raw.setFlowAgentSize(1) || world.raw.setFlowGoals(this.house);
     if (problem) throw new Error(problem);
     this.pacStart = pacStart;
     this.lives = lives;

@@ -158,21 +158,28 @@ export class AgentsController {
     const a = this.agent;
     return a && { x: a.x, y: a.y, done: a.done, jumps: a.jumps, travelled: a.travelled, cell: this.world.cellAt(a.x, a.y), size: a.size };
   }
-  // Crowd and chase move one-cell agents (a flow field and the ghosts' turn-aware planner have
-  // no agent size): with a bigger size set they refuse to start, saying why.
+  // The ghost chase moves one-cell agents (the ghosts' turn-aware planner has no agent size):
+  // with a bigger size set it refuses to start with core's sentence: why the map cannot move
+  // such an agent (hex, wrap: the arcade mazes), else why the turn-aware planner does not.
   refuseBigAgents(what) {
     const size = this.agentSize();
-    if (size > 1) throw new Error(`${what} moves one-cell agents only (its planner has no agent size); the search's agent size is ${size}: set it to 1 to start it`);
+    if (size <= 1) return;
+    const e = this.app.engine, mapProblem = new e.core.ClearanceView(e.raw), problem = mapProblem.problem(size);
+    mapProblem.delete();
+    const why = problem || e.core.plannerRefusal('turn-aware', 'agent-size');
+    throw new Error(`${what} cannot move a ${size}×${size} agent: ${why}. Set the agent size to 1 to start it.`);
   }
 
   // ---- crowd ----
   startCrowd(count = 500, goals = null) {
     const g = goals ?? Array.from(this.app.engine.goals());
     if (!g.length) throw new Error('crowd mode needs at least one goal (a bunker)');
-    this.refuseBigAgents('Crowd mode');
+    // Members as big as the search's agent: the flow field over the anchors where they fit.
+    const size = this.agentSize(), refused = this.world.raw.setFlowAgentSize(size);
+    if (refused) throw new Error(`Crowd mode cannot move a ${size}×${size} agent: ${refused}. Set the agent size to 1 to start it.`);
     const problem = this.world.raw.setFlowGoals(g);
     if (problem) throw new Error(problem);
-    this.crowd = new Crowd(this.world, count, { weights: { ...kDefaultCrowdWeights } });
+    this.crowd = new Crowd(this.world, count, { weights: { ...kDefaultCrowdWeights }, agentSize: size });
     this.frameMs = [];
     this.app.requestDraw();
   }
@@ -302,7 +309,10 @@ export class AgentsController {
       for (const m of this.squad.members) body(m.x, m.y, size, 0.25, m.inSlot ? '#6d4c41' : '#a1887f');
       body(this.squad.leader.x, this.squad.leader.y, size, 0.32, '#3e2723');
     }
-    if (this.crowd) {
+    if (this.crowd && this.crowd.agentSize > 1) {
+      const c = this.crowd;
+      for (let i = 0; i < c.count; i++) body(c.x[i], c.y[i], c.agentSize, 0, 'rgba(67, 160, 71, 0.5)');
+    } else if (this.crowd) {
       ctx.fillStyle = 'rgba(67, 160, 71, 0.9)';
       const size = Math.max(1.5, 0.3 * r.cell);
       for (let i = 0; i < this.crowd.count; i++) ctx.fillRect(X(this.crowd.x[i]) - size / 2, Y(this.crowd.y[i]) - size / 2, size, size);

@@ -36,6 +36,7 @@ export class RaceView {
     this.chasing = false;  // the main search finished while playing: the second one goes on
     this.pace = new Pace();  // the chase's expansions per frame, at the page's speed (per second)
     this.removeTicker = null;
+    this.agentSize = 0;  // the agent size of the second search's last begin (A's then)
     store.on('race', () => this.raceChanged());
     store.on('search', () => this.sync());
     store.on('map', (d) => {
@@ -106,8 +107,10 @@ export class RaceView {
 
   beginSecond() {
     const e = this.store.engine, r = this.store.race;
+    // The same agent as A's (settings.agentSize): core refuses a size the map cannot take.
+    this.agentSize = e.settings.agentSize;
     return this.side.begin(e.algorithms.indexOf(r.algorithm), e.heuristics.indexOf(r.heuristic), r.weight, r.wrapAware,
-      r.portalAware, false);
+      r.portalAware, false, e.settings.agentSize);
   }
 
   // Brings the second search level with the main one (see the opening comment).
@@ -115,12 +118,15 @@ export class RaceView {
     if (!this.on) return;
     const e = this.store.engine, main = e.status(), target = e.stats().expanded;
     this.chasing = false;
-    if (main === Status.Idle || main === Status.InvalidInput) {
+    if (main === Status.InvalidInput && e.settings.agentSize > 1) {
+      this.beginSecond();  // B is asked too: core's sentence on that agent in its label
+    } else if (main === Status.Idle || main === Status.InvalidInput) {
       this.side.clear();
     } else {
       let status = this.side.status();
       const done = this.side.stats().expanded;
-      if (status === Status.Idle || (main === Status.InProgress && done > target)) status = this.beginSecond();
+      const newAgent = this.agentSize !== e.settings.agentSize;  // A's agent size changed: B's agent too
+      if (status === Status.Idle || newAgent || (main === Status.InProgress && done > target)) status = this.beginSecond();
       if (status === Status.InProgress) {
         if (main === Status.InProgress) {
           const behind = target - this.side.stats().expanded;
@@ -160,15 +166,16 @@ export class RaceView {
       if (info.weighted) text += `, w = ${formatNumber(settings.weight)}`;
       return text;
     };
-    // B has no agent size: with a bigger agent in A, the labels say that the two differ there.
-    const size = e.settings.agentSize, sizes = size > 1 ? [`, ${size}×${size} agent`, ', one-cell agent (race mode has no agent size)'] : ['', ''];
-    const counts = (status, stats) => {
+    // B searches for A's agent: with a bigger one both labels say its size, and a refusal core's sentence.
+    const size = e.settings.agentSize, agent = size > 1 ? `, ${size}×${size} agent` : '';
+    const counts = (status, stats, message) => {
+      if (status === Status.InvalidInput) return `refused: ${message}`;
       const found = status === Status.Found ? `, cost ${formatNumber(stats.pathCost)}` : status === Status.NoPath ? ', no path' : '';
       return `${stats.expanded} expanded${found}`;
     };
     const a = e.stats(), b = this.side.stats();
-    setText('race-label-a', `A: ${label(e.settings)}${sizes[0]} — ${counts(e.status(), a)}`, a.expanded);
-    setText('race-label-b', `B: ${label(this.store.race)}${sizes[1]} — ${counts(this.side.status(), b)}`, b.expanded);
+    setText('race-label-a', `A: ${label(e.settings)}${agent} — ${counts(e.status(), a, e.message())}`, a.expanded);
+    setText('race-label-b', `B: ${label(this.store.race)}${agent} — ${counts(this.side.status(), b, this.side.message())}`, b.expanded);
     $('race-label-a').dataset.status = String(e.status());
     $('race-label-b').dataset.status = String(this.side.status());
   }

@@ -12,6 +12,8 @@
 // from Grid::forEachPredecessor / forEachNeighbor, so tunnels and portals need no special case.
 // Repairs are dynamic (the invalidated subtree is raised, then a Dijkstra lowers from its
 // border); a change of size, movement rule, cost model or wrap, or a mass edit, rebuilds.
+// setAgentSize(grid, k) makes it the field of a k x k agent (clearance.h): over the anchors
+// where one fits, with ClearanceMap::forEachMove's moves; such a field rebuilds after any change.
 // After the first build for a map size, updates and goal edits do not allocate (unless the
 // goal list or the portal list outgrows its capacity).
 #pragma once
@@ -20,6 +22,7 @@
 #include <span>
 #include <vector>
 
+#include "astar/clearance.h"
 #include "astar/error.h"
 #include "astar/grid.h"
 
@@ -50,6 +53,13 @@ class FlowField {
   // what changed since the last build/update from the grid's journal (map_journal.h) and
   // repairs around it; rebuilds after a load, a rule change, another grid, or a mass edit.
   void update(const Grid& grid);
+
+  // The agents' side in cells (1 by default): above 1 the field is a k x k agent's, its cells
+  // the agent's anchors (top-left cells). Error, size unchanged, when the grid cannot move such
+  // an agent (agentSizeProblem: out of range, hex cells, a map that wraps). A map that later
+  // turns to hex or wrap leaves a sized field with no route (every cell unreachable).
+  Error setAgentSize(const Grid& grid, int agentSize);
+  int agentSize() const { return agentSize_; }
 
   // Per-cell queries take n < width() * height().
   bool empty() const { return distance_.empty(); }
@@ -87,6 +97,10 @@ class FlowField {
   void siftUp(std::uint32_t i);
   void siftDown(std::uint32_t i);
   void settle(const Grid& grid);  // Dijkstra over predecessors until the heap is empty
+  // The k x k agent's field (flow_field_size.cpp): an anchor holds a goal, then the Dijkstra
+  // over the anchors that have a forEachMove into the node settled.
+  bool standsOn(const Grid& grid, NodeId n) const;
+  void settleSized(const Grid& grid);
 
   int width_ = 0;
   int height_ = 0;
@@ -103,6 +117,9 @@ class FlowField {
   std::size_t maxSources_ = 0;
 
   JournalMark seen_;  // the grid as the field last saw it
+
+  int agentSize_ = 1;
+  ClearanceMap clearance_;  // refreshed by every build of a field above size 1
 
   FlowFieldStats stats_;
 };

@@ -12,6 +12,7 @@
 #pragma once
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "astar/search.h"
 
@@ -83,6 +84,9 @@ std::span<const PlannerInfo> planners();
 const PlannerInfo* findPlanner(const char* name);  // nullptr when no row has that name
 const PlannerInfo& plannerFor(Algorithm a);        // the Search row of an algorithm
 bool plannerTakes(const PlannerInfo& p, PlannerOption o);
+// Why p refuses o, for a page or a tool to show ("" when p takes it): "HPA* does not take
+// agent-size: it plans for one-cell agents only" (the agent size), "... does not take weight".
+std::string plannerRefusal(const PlannerInfo& p, PlannerOption o);
 // The bound on cost / optimal for this parameter value (the weight for weighted A*, the
 // cluster size for HPA*): 1 for optimal planners, 0 when none is stated for that value.
 double plannerBound(const PlannerInfo& p, double parameter);
