@@ -28,8 +28,6 @@ struct Arc {
 constexpr std::size_t kMaxContractedDegree = 16;
 // A witness search settles at most this many subgoals (then it gives up: a shortcut is added).
 constexpr int kWitnessSettled = 32;
-// A core pruning search settles at most this many subgoals (then the arcs it did not replace stay).
-constexpr int kPruneSettled = 256;
 
 void keepCheapest(std::vector<Arc>& arcs, NodeId to, double cost, NodeId middle) {
   for (Arc& a : arcs)
@@ -38,63 +36,6 @@ void keepCheapest(std::vector<Arc>& arcs, NodeId to, double cost, NodeId middle)
       return;
     }
   arcs.push_back({to, cost, middle});
-}
-
-// Drops every core arc u-v that a path of two or more core arcs, no longer, replaces. Each is
-// checked in the graph as it is by then, so every drop keeps all core distances, and a query
-// (which needs only those, by the argument above) scans fewer arcs: the direct-h-reachable
-// edges include many that pass through another subgoal on an equally short path, and a witness
-// search that gave up may have added shortcuts that are not needed. One bounded Dijkstra per
-// core subgoal; a label reached through another subgoal (not straight from u) wins ties, and any
-// such label is the length of a real path, so a search cut short drops less, never wrongly.
-template <class Live>
-void pruneCore(std::vector<std::vector<Arc>>& adjacent, const Live& live, std::vector<double>& distance,
-               std::vector<std::uint32_t>& reached, std::uint32_t& search,
-               std::vector<std::pair<double, NodeId>>& heap) {
-  const NodeId n = static_cast<NodeId>(adjacent.size());
-  std::vector<char> throughOther(n, 0);
-  for (NodeId u = 0; u < n; ++u) {
-    if (!live(u) || adjacent[u].size() < 2) continue;
-    double bound = 0.0;
-    for (const Arc& a : adjacent[u]) bound = std::max(bound, a.cost);
-    ++search;
-    heap.assign(1, {0.0, u});
-    distance[u] = 0.0;
-    reached[u] = search;
-    for (int settled = 0; !heap.empty() && settled < kPruneSettled; ++settled) {
-      std::pop_heap(heap.begin(), heap.end(), std::greater<>());
-      const auto [d, x] = heap.back();
-      heap.pop_back();
-      if (d > distance[x]) continue;
-      if (d > bound) break;
-      for (const Arc& a : adjacent[x]) {
-        const double next = d + a.cost;
-        if (next > bound || a.to == u) continue;
-        const bool other = x != u;
-        if (reached[a.to] == search && (distance[a.to] < next || (distance[a.to] == next && !other))) continue;
-        if (reached[a.to] == search && distance[a.to] == next) {
-          throughOther[a.to] = 1;  // as short, through another subgoal: no need to search it again
-          continue;
-        }
-        reached[a.to] = search;
-        distance[a.to] = next;
-        throughOther[a.to] = other;
-        heap.emplace_back(next, a.to);
-        std::push_heap(heap.begin(), heap.end(), std::greater<>());
-      }
-    }
-    std::vector<Arc>& arcs = adjacent[u];
-    for (std::size_t i = 0; i < arcs.size();) {
-      const NodeId v = arcs[i].to;
-      if (!(reached[v] == search && throughOther[v] && distance[v] <= arcs[i].cost)) {
-        ++i;
-        continue;
-      }
-      std::erase_if(adjacent[v], [&](const Arc& a) { return a.to == u; });
-      arcs[i] = arcs.back();
-      arcs.pop_back();
-    }
-  }
 }
 
 }  // namespace
@@ -177,10 +118,8 @@ void SubgoalGraph::Impl::contract() {
   }
   for (NodeId v = 0; v < n; ++v)
     if (live(v))
-      std::erase_if(adjacent[v], [&](const Arc& a) { return !live(a.to); });
-  pruneCore(adjacent, live, distance, reached, search, heap);
-  for (NodeId v = 0; v < n; ++v)
-    if (live(v)) up[v].insert(up[v].end(), adjacent[v].begin(), adjacent[v].end());
+      for (const Arc& a : adjacent[v])
+        if (live(a.to)) up[v].push_back(a);
 
   upBegin.assign(static_cast<std::size_t>(n) + 1, 0);
   for (NodeId v = 0; v < n; ++v) upBegin[v + 1] = upBegin[v] + static_cast<std::uint32_t>(up[v].size());
