@@ -110,6 +110,17 @@ struct SubgoalGraph::Impl {
     bool operator()(const OpenEntry& a, const OpenEntry& b) const { return a.f > b.f || (a.f == b.f && a.g < b.g); }
   };
   std::vector<NodeState> states;
+  // Stall-on-demand (Geisberger et al.'s contraction hierarchies): a contracted subgoal v that
+  // a search settled at g, while one of its higher neighbours w already has a path with
+  // g(w) + cost(w, v) < g, is not on a shortest path of this search (whose rising part has exact
+  // distances), so its arcs need not be followed. `search` holds the search's states.
+  bool stalled(NodeId v, double g, const std::vector<NodeState>& search, std::uint32_t stamp) const {
+    for (std::uint32_t e = upBegin[v]; e < upBegin[v + 1]; ++e) {
+      const NodeState& w = search[upArcs[e].to];
+      if (w.seen == stamp && w.g + upArcs[e].cost < g) return true;
+    }
+    return false;
+  }
   std::vector<OpenEntry> open;
   std::vector<NodeState> upward;  // the goal's upward search (Dijkstra): distances to the goal
   std::vector<OpenEntry> upwardOpen;

@@ -145,6 +145,7 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     s.closed = true;
     ++stats.expanded;
     if (m.rank[top.node] == Impl::kCoreRank) continue;  // the forward search crosses the core
+    if (m.stalled(top.node, top.g, m.upward, generation)) continue;
     for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
       relaxUpward(top.node, m.upArcs[e].to, top.g + m.upArcs[e].cost);
   }
@@ -185,6 +186,7 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
       for (NodeId to : m.startLinks) relax(startNode, to, m.octile(start, cellOf(to)));
       continue;
     }
+    if (m.rank[top.node] != Impl::kCoreRank && m.stalled(top.node, top.g, m.states, generation)) continue;
     for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
       relax(top.node, m.upArcs[e].to, top.g + m.upArcs[e].cost);
     const Impl::NodeState& back = m.upward[top.node];
