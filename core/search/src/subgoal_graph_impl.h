@@ -72,16 +72,18 @@ struct SubgoalGraph::Impl {
   int landmarkCount = 0;
   void computeLandmarks();
   // A lower bound of the distance from subgoal v to the goal, whose landmark distances are
-  // `toGoal`: the octile distance and |d(L, goal) - d(L, v)| for every landmark L both reach.
+  // `toGoal`: |d(L, goal) - d(L, v)| for every landmark L both reach. Rows past landmarkCount and
+  // landmarks neither reaches hold infinity on both sides: infinity - infinity is not a number,
+  // which std::max(bound, x) ignores (the comparison is false), so the loop needs no branch. One
+  // side unreachable gives infinity: v cannot reach the goal. Four running maxima, not one, so
+  // the loads and compares of a row overlap.
   double landmarkBound(NodeId v, const LandmarkRow& toGoal) const {
     const LandmarkRow& here = landmarkDistance[v];
-    double bound = 0.0;
-    for (int k = 0; k < landmarkCount; ++k) {
-      const double a = here[static_cast<std::size_t>(k)], b = toGoal[static_cast<std::size_t>(k)];
-      if (a == b) continue;                      // also both unreachable (infinity - infinity is not a number)
-      bound = std::max(bound, std::abs(a - b));  // one unreachable: infinity, v cannot reach the goal
-    }
-    return bound;
+    std::array<double, 4> bound{0.0, 0.0, 0.0, 0.0};
+    for (std::size_t k = 0; k < kLandmarks; k += 4)
+      for (std::size_t lane = 0; lane < 4; ++lane)
+        bound[lane] = std::max(bound[lane], std::abs(here[k + lane] - toGoal[k + lane]));
+    return std::max(std::max(bound[0], bound[1]), std::max(bound[2], bound[3]));
   }
 
   // Per cell and cardinal Direction (North, East, South, West): how many passable cells that
@@ -92,6 +94,7 @@ struct SubgoalGraph::Impl {
   // The query's buffers: subgoals 0..n-1, then the start (n) and the goal (n + 1).
   struct NodeState {
     double g = 0.0;
+    double h = 0.0;  // the heuristic, computed once per query when the node is first reached
     NodeId parent = kNoNode;
     std::uint32_t seen = 0;  // == generation: g and parent are this query's
     bool closed = false;
@@ -107,6 +110,17 @@ struct SubgoalGraph::Impl {
     bool operator()(const OpenEntry& a, const OpenEntry& b) const { return a.f > b.f || (a.f == b.f && a.g < b.g); }
   };
   std::vector<NodeState> states;
+  // Stall-on-demand (Geisberger et al.'s contraction hierarchies): a contracted subgoal v that
+  // a search settled at g, while one of its higher neighbours w already has a path with
+  // g(w) + cost(w, v) < g, is not on a shortest path of this search (whose rising part has exact
+  // distances), so its arcs need not be followed. `search` holds the search's states.
+  bool stalled(NodeId v, double g, const std::vector<NodeState>& search, std::uint32_t stamp) const {
+    for (std::uint32_t e = upBegin[v]; e < upBegin[v + 1]; ++e) {
+      const NodeState& w = search[upArcs[e].to];
+      if (w.seen == stamp && w.g + upArcs[e].cost < g) return true;
+    }
+    return false;
+  }
   std::vector<OpenEntry> open;
   std::vector<NodeState> upward;  // the goal's upward search (Dijkstra): distances to the goal
   std::vector<OpenEntry> upwardOpen;

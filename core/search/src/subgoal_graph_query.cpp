@@ -109,7 +109,7 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
   auto relaxUpward = [&](NodeId from, NodeId to, double g) {
     Impl::NodeState& s = m.upward[to];
     if (s.seen == generation && (s.closed || s.g <= g)) return;
-    s = {g, from, generation, false};
+    s = {g, 0.0, from, generation, false};
     m.upwardOpen.push_back({g, g, to});
     std::push_heap(m.upwardOpen.begin(), m.upwardOpen.end(), Impl::Later{});
   };
@@ -145,6 +145,7 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     s.closed = true;
     ++stats.expanded;
     if (m.rank[top.node] == Impl::kCoreRank) continue;  // the forward search crosses the core
+    if (m.stalled(top.node, top.g, m.upward, generation)) continue;
     for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
       relaxUpward(top.node, m.upArcs[e].to, top.g + m.upArcs[e].cost);
   }
@@ -153,14 +154,20 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
   // arcs, and from each subgoal the goal's upward search reached, to the goal.
   auto relax = [&](NodeId from, NodeId to, double g) {
     Impl::NodeState& s = m.states[to];
-    if (s.seen == generation && (s.closed || s.g <= g)) return;
-    s = {g, from, generation, false};
-    const double h = to < n ? std::max(m.octile(m.subgoalXY[to], goalXY), m.landmarkBound(to, toGoal)) : 0.0;
-    m.open.push_back({g + h, g, to});
+    if (s.seen == generation) {
+      if (s.closed || s.g <= g) return;
+    } else {
+      s.h = to < n ? std::max(m.octile(m.subgoalXY[to], goalXY), m.landmarkBound(to, toGoal)) : 0.0;
+      s.seen = generation;
+      s.closed = false;
+    }
+    s.g = g;
+    s.parent = from;
+    m.open.push_back({g + s.h, g, to});
     std::push_heap(m.open.begin(), m.open.end(), Impl::Later{});
   };
   m.open.clear();
-  m.states[startNode] = {0.0, kNoNode, generation, false};
+  m.states[startNode] = {0.0, m.octile(start, goal), kNoNode, generation, false};
   m.open.push_back({m.octile(start, goal), 0.0, startNode});
   bool found = false;
   while (!m.open.empty()) {
@@ -179,6 +186,7 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
       for (NodeId to : m.startLinks) relax(startNode, to, m.octile(start, cellOf(to)));
       continue;
     }
+    if (m.rank[top.node] != Impl::kCoreRank && m.stalled(top.node, top.g, m.states, generation)) continue;
     for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
       relax(top.node, m.upArcs[e].to, top.g + m.upArcs[e].cost);
     const Impl::NodeState& back = m.upward[top.node];

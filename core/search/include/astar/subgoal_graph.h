@@ -34,10 +34,12 @@
 // (exact distances from 16 subgoals spread by farthest-point choice, computed at build:
 // |d(L, goal) - d(L, v)| <= d(v, goal); both bounds are consistent) (every lower subgoal between
 // two higher ones was bypassed by a shortcut or a witness, so some cheapest path rises, crosses
-// the core and falls); shortcuts are unpacked and each edge refined into its diagonal-first or
-// straight-first grid moves. On the grids it accepts the answer is
-// optimal: tests compare it with Dijkstra on random maps and with every sampled row of the
-// shared Moving AI scenarios. A query allocates nothing once its buffers have grown.
+// the core and falls); both searches stall on demand (a contracted subgoal that a higher neighbour
+// reaches more cheaply is not expanded: it lies on no cheapest rising path); shortcuts are
+// unpacked and each edge refined into its diagonal-first or straight-first grid moves. On the
+// grids it accepts the answer is optimal: tests compare it with Dijkstra on random maps and with
+// every sampled row of the shared Moving AI scenarios. A query allocates nothing once its buffers
+// have grown.
 //
 // Where it applies: square cells, 8-connected without corner cutting (the map's default
 // rule), one entry cost on every passable cell, no wrap, portals or one-way cells. Anything
