@@ -94,8 +94,9 @@ SearchStatus HierarchicalMap::findPath(NodeId start, NodeId goal, std::vector<No
   for (const NodeId n : {start, goal})
     if (!layer.moves.passable(n)) {
       char text[96];
-      std::snprintf(text, sizeof text, "%s has room for a %d x %d agent at most, not %d x %d",
-                    n == start ? "start" : "goal", m.clearance.at(n), m.clearance.at(n), agentSize, agentSize);
+      std::snprintf(text, sizeof text, "%s (%d, %d) has room for a %d x %d agent at most, not %d x %d",
+                    n == start ? "start" : "goal", grid.xOf(n), grid.yOf(n), m.clearance.at(n), m.clearance.at(n),
+                    agentSize, agentSize);
       return refuse(text);
     }
   return layer.findPath(start, goal, path);
