@@ -86,6 +86,12 @@ TEST(HierarchicalAgentSize, RefusesHexWrapOutOfRangeAndCellsWithoutRoom) {
   EXPECT_EQ(hpa.findPath(0, grid.index(10, 10), path, 2), SearchStatus::Found);
   EXPECT_TRUE(hpa.built(2));
   EXPECT_FALSE(hpa.built(3));
+  // A map that starts to wrap: the size-2 abstraction is dropped (its queries are refused now).
+  ASSERT_TRUE(grid.setWrap(true, false).ok());
+  ASSERT_TRUE(hpa.refresh().ok());
+  EXPECT_FALSE(hpa.built(2));
+  EXPECT_EQ(hpa.findPath(0, grid.index(10, 10), path, 2), SearchStatus::InvalidInput);
+  EXPECT_EQ(hpa.findPath(0, grid.index(10, 10), path, 1), SearchStatus::Found);
   for (const bool hex : {true, false}) {
     Grid other(20, 20);
     ASSERT_TRUE((hex ? other.setTopology(Topology::Hex) : other.setWrap(true, false)).ok());

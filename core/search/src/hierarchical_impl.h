@@ -205,6 +205,8 @@ struct HierarchicalMap::Impl {
   }
   // The layer of this size, built now if it was not (a first query; the grid is not stale).
   Layer* layerBuilt(int agentSize);
+  // Forgets the sizes above 1 after the map became hex or wrapping (they would be refused).
+  void dropRefusedSizes();
 };
 
 }  // namespace astar

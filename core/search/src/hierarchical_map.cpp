@@ -23,6 +23,11 @@ HierarchicalMap::Layer* HierarchicalMap::Impl::layerBuilt(int agentSize) {
   return slot.get();
 }
 
+void HierarchicalMap::Impl::dropRefusedSizes() {
+  for (int k = 2; k <= kMaxAgentSize; ++k)
+    if (agentSizeProblem(grid, k)) layers[k - 1].reset();
+}
+
 Error HierarchicalMap::build(const HierarchicalOptions& options) {
   if (options.clusterSize < kMinClusterSize || options.clusterSize > kMaxClusterSize)
     return Error{"cluster size must be " + std::to_string(kMinClusterSize) + ".." + std::to_string(kMaxClusterSize) +
@@ -32,6 +37,7 @@ Error HierarchicalMap::build(const HierarchicalOptions& options) {
   m.clusterSize = options.clusterSize;
   // Every size built so far is rebuilt (with the new cluster size); size 1 always.
   if (!m.layers[0]) m.layers[0] = std::make_unique<Layer>(m.grid, m.clearance, 1);
+  m.dropRefusedSizes();
   bool bigger = false;
   for (const std::unique_ptr<Layer>& l : m.layers) bigger = bigger || (l && l->moves.size > 1);
   if (bigger) m.clearance.refresh(m.grid);
@@ -44,6 +50,7 @@ Error HierarchicalMap::build(const HierarchicalOptions& options) {
 Error HierarchicalMap::refresh() {
   Impl& m = *impl_;
   if (!built()) return Error{"nothing built yet: call build() first"};
+  m.dropRefusedSizes();
   bool bigger = false;
   for (const std::unique_ptr<Layer>& l : m.layers) bigger = bigger || (l && l->moves.size > 1);
   if (bigger) m.clearance.refresh(m.grid);  // the layers above size 1 read it
