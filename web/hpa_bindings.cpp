@@ -40,21 +40,25 @@ class HpaLayer {
   int clustersX() const { return hpa_.clustersX(); }
   int clustersY() const { return hpa_.clustersY(); }
 
-  // The abstract nodes (cells): a live view (use at once or copy; see web/js/engine.js).
-  val nodes() {
+  // The abstract nodes (cells) of one agent size, empty until its first query: a live view (use
+  // at once or copy; see web/js/engine.js).
+  val nodes(int agentSize) {
     refreshGuarded();
-    return val(emscripten::typed_memory_view(hpa_.nodes().size(), hpa_.nodes().data()));
+    const std::span<const NodeId> cells = hpa_.nodes(agentSize);
+    return val(emscripten::typed_memory_view(cells.size(), cells.data()));
   }
 
-  // One query: {status, cost, optimal, cells, abstractPath: [cells], abstractExpanded,
-  // insertExpanded, refineExpanded, astarExpanded, buildMs, clustersRebuilt, builds, updates,
-  // nodes, edges}; optimal and astarExpanded from A* (octile, topology-aware) on the same query.
-  val query(NodeId start, NodeId goal) {
+  // One query for a square agent of agentSize cells (the page's settings.agentSize; core
+  // refuses a size the map cannot take, with its sentence in message): {status, message, cost,
+  // optimal, cells, abstractPath: [cells], abstractExpanded, insertExpanded, refineExpanded,
+  // astarExpanded, buildMs, clustersRebuilt, builds, updates, nodes, edges}; optimal and
+  // astarExpanded from A* (octile, topology-aware) for the same agent size on the same query.
+  val query(NodeId start, NodeId goal, int agentSize) {
     return guarded([&] {
       refresh();
       val out = val::object();
       std::vector<NodeId> path;
-      const SearchStatus status = hpa_.findPath(start, goal, path);
+      const SearchStatus status = hpa_.findPath(start, goal, path, agentSize);
       const HierarchicalStats& s = hpa_.stats();
       out.set("status", statusName(status));
       out.set("message", std::string(hpa_.message()));
@@ -74,6 +78,7 @@ class HpaLayer {
       out.set("builds", static_cast<double>(builds_));
       out.set("updates", static_cast<double>(updates_));
       SearchOptions options;
+      options.agentSize = agentSize;
       double optimal = -1.0, expanded = 0.0;
       if (status == SearchStatus::Found || status == SearchStatus::NoPath) {
         if (search_.begin(start, goal, options) == SearchStatus::InProgress) search_.run();

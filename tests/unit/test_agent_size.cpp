@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "agent_size_checks.h"
 #include "astar/graph.h"
 #include "astar/grid.h"
 #include "astar/search.h"
@@ -52,64 +53,13 @@ struct AgentCase {
   std::vector<double> distances;  // from the start
 };
 
-// Every anchor's k x k square and, for a diagonal step, the whole box the two squares span (the
-// corner cells a no-corner-cutting agent must not clip) hold no wall.
-bool footprintFree(const Grid& grid, int x0, int y0, int x1, int y1, int k) {
-  for (int y = std::min(y0, y1); y < std::max(y0, y1) + k; ++y)
-    for (int x = std::min(x0, x1); x < std::max(x0, x1) + k; ++x)
-      if (!grid.passable(x, y)) return false;
-  return true;
-}
-
-// The path: starts and ends where asked, each step is a move of the agent's grid, its cost is
-// what the search reported (between the cheapest and dearest reading where a portal and a move
-// join the same two cells: breadth- and depth-first keep the first edge they saw), and on maps
-// without portals under the no-corner-cutting rule the footprint is free along every step,
-// corners included.
-void expectAgentPath(const Grid& grid, const AgentCase& c, std::span<const NodeId> path, double reported, NodeId start,
-                     NodeId goal, int k, const std::string& where) {
-  ASSERT_FALSE(path.empty()) << where;
-  EXPECT_EQ(path.front(), start) << where;
-  EXPECT_EQ(path.back(), goal) << where;
-  const bool checkBoxes = grid.portals().empty() && grid.diagonal() == DiagonalMovement::OnlyWhenNoObstacles;
-  double cheapest = 0.0, dearest = 0.0;
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    double low = std::numeric_limits<double>::infinity(), high = -low;
-    for (const testing::Edge& e : testing::referenceMoves(c.agentGrid, path[i - 1]))
-      if (e.to == path[i]) low = std::min(low, e.cost), high = std::max(high, e.cost);
-    ASSERT_TRUE(std::isfinite(low)) << where << ": step " << i << " is not a move of a " << k << " x " << k << " agent";
-    cheapest += low;
-    dearest += high;
-    if (checkBoxes) {
-      ASSERT_TRUE(
-          footprintFree(grid, grid.xOf(path[i - 1]), grid.yOf(path[i - 1]), grid.xOf(path[i]), grid.yOf(path[i]), k))
-          << where << ": step " << i << " clips a wall";
-    }
-  }
-  EXPECT_GE(reported, cheapest - 1e-9 * (1.0 + cheapest)) << where;
-  EXPECT_LE(reported, dearest + 1e-9 * (1.0 + dearest)) << where;
-}
-
-// Random maps without wrap (sizes above 1 refuse it): walls, terrain, one-way cells and portals
-// on half of them, the movement rule random on a third (else no corner cutting).
-Grid agentMap(Rng& rng, int map) {
-  testing::RandomMapOptions o = testing::plainMapOptions(6, 24, 0.08 + 0.04 * (map % 4));
-  if (map % 2 == 1) {
-    o.terrainChance = 0.3;
-    o.maxPortals = 3;
-    o.oneWayChance = 0.03;
-  }
-  o.randomMovement = map % 3 == 0;
-  return testing::randomGrid(rng, o);
-}
-
 NodeId fittingCell(Rng& rng, const Grid& agentGrid) { return testing::randomPassable(rng, agentGrid); }
 
 TEST(AgentSize, PathsFitTheAgentAndCostWhatDijkstraPaysOverTheCellsWithRoom) {
   Rng rng(34);
   int found = 0, noPath = 0, fallbacks = 0, bigFound = 0;
   for (int map = 0; map < 500; ++map) {
-    const Grid grid = agentMap(rng, map);
+    const Grid grid = testing::agentMap(rng, map);
     GridSearch search(grid);
     for (int k = 1; k <= 4; ++k) {
       AgentCase c{testing::referenceAgentGrid(grid, k), {}};
@@ -134,7 +84,7 @@ TEST(AgentSize, PathsFitTheAgentAndCostWhatDijkstraPaysOverTheCellsWithRoom) {
           continue;
         }
         ASSERT_EQ(status, SearchStatus::Found) << what;
-        expectAgentPath(grid, c, search.path(), search.stats().pathCost, start, goal, k, what);
+        testing::expectAgentPath(grid, c.agentGrid, search.path(), search.stats().pathCost, start, goal, k, what);
         if (k > 1 && !info.anyAgentSize) {  // JPS, JPS+, Theta*, Lazy Theta*: A*, and they say so
           EXPECT_TRUE(search.stats().fellBack) << what;
           EXPECT_EQ(search.stats().ranAs, Algorithm::AStar) << what;
@@ -161,7 +111,7 @@ TEST(AgentSize, PathsFitTheAgentAndCostWhatDijkstraPaysOverTheCellsWithRoom) {
 TEST(AgentSize, SizeOneIsTheOrdinarySearch) {
   Rng rng(1);
   for (int map = 0; map < 100; ++map) {
-    const Grid grid = agentMap(rng, map);
+    const Grid grid = testing::agentMap(rng, map);
     const NodeId start = testing::randomPassable(rng, grid), goal = testing::randomPassable(rng, grid);
     for (const AlgorithmInfo& info : algorithms()) {
       SearchOptions plain, sized;

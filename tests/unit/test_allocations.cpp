@@ -180,6 +180,32 @@ TEST(Allocations, HierarchicalNonePerQueryAfterWarmUp) {
   EXPECT_GT(found, 0);
 }
 
+// Agents bigger than one cell: each size's abstraction is built by its first query (that one
+// allocates); after a warm-up of every size, queries of any of them allocate nothing.
+TEST(Allocations, HierarchicalAgentSizesNonePerQueryAfterTheirFirst) {
+#ifdef ASTAR_SANITIZED_BUILD
+  GTEST_SKIP() << "allocation counting needs the plain allocator; it runs in the release build";
+#endif
+  astar::testing::Rng rng(34);
+  const Grid grid = astar::testing::randomGrid(rng, astar::testing::plainMapOptions(60, 80, 0.1));
+  HierarchicalMap hpa(grid);
+  ASSERT_TRUE(hpa.build({8}).ok());
+  std::vector<NodeId> path;
+  path.reserve(grid.cellCount());
+  int found = 0;  // paths of a size above 1 (a random cell without room for it is refused, also without allocating)
+  auto query = [&](int k) {
+    const NodeId s = astar::testing::randomPassable(rng, grid), g = astar::testing::randomPassable(rng, grid);
+    found += hpa.findPath(s, g, path, k) == SearchStatus::Found && k > 1 ? 1 : 0;
+  };
+  for (int k = 1; k <= 3; ++k)
+    for (int i = 0; i < 5; ++i) query(k);
+  const long before = allocations.load();
+  found = 0;
+  for (int i = 0; i < 300; ++i) query(1 + i % 3);
+  EXPECT_EQ(allocations.load() - before, 0) << "allocations in 300 HPA* queries of sizes 1-3";
+  EXPECT_GT(found, 30);
+}
+
 // The subgoal graph: its query buffers (open lists, links, the unpacking stack) grow to the
 // largest query seen and are kept, so after a warm-up queries allocate nothing.
 TEST(Allocations, SubgoalGraphNonePerQueryAfterWarmUp) {

@@ -224,8 +224,11 @@ TEST(Registry, PlannersStartWithEveryAlgorithmOfTheLoopAndHaveUniqueNames) {
     EXPECT_FALSE(p.optimal && p.bounded) << p.name;
     // A heuristic option exactly when the planner reads the heuristic.
     EXPECT_EQ(plannerTakes(p, PlannerOption::Heuristic), p.usesHeuristic) << p.name;
-    // A size exactly for the search loop's rows (test_agent_size.cpp checks what each does with it).
-    EXPECT_EQ(plannerTakes(p, PlannerOption::AgentSize), p.kind == PlannerKind::Search) << p.name;
+    // A size exactly for the search loop's rows and HPA* (test_agent_size.cpp and
+    // test_hierarchical_agent_size.cpp check what each does with it).
+    EXPECT_EQ(plannerTakes(p, PlannerOption::AgentSize),
+              p.kind == PlannerKind::Search || p.kind == PlannerKind::Hierarchical)
+        << p.name;
   }
   for (const char* name : {"hpa", "d-star-lite", "turn-aware"}) EXPECT_NE(findPlanner(name), nullptr) << name;
   EXPECT_EQ(findPlanner("a-star"), nullptr);

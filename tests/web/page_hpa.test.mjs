@@ -1,7 +1,8 @@
 // The HPA* layer in Chromium (web/js/hpa/, web/hpa_bindings.cpp) on a fixed 32 x 24 map with a
 // wall, mud and cluster size 8: showing the layer draws the cluster lines (a pixel on a cluster
 // boundary turns the line's purple), the cost the panel shows equals the native CLI's
-// `astar path --algorithm hpa --cluster-size 8` on the same map, and a wall painted with the
+// `astar path --algorithm hpa --cluster-size 8` on the same map (and with --agent-size 2 when
+// the Search section's agent size is 2), and a wall painted with the
 // mouse across the abstract path updates the abstraction incrementally and moves the path, with
 // the new cost again equal to the CLI's on the edited map (the page's own export).
 import { test } from 'node:test';
@@ -44,11 +45,11 @@ ${rows.join('\n')}
 const cli = process.env.ASTAR_CLI || path.join(repoDir, 'build-release/tools/astar/astar');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'astar-hpa-'));
 
-function cliCost(text, name, algorithm) {
+function cliCost(text, name, algorithm, extra = []) {
   const file = path.join(work, name);
   fs.writeFileSync(file, text);
   const out = execFileSync(cli, ['path', file, ...kStart.map(String), ...kGoal.map(String), '--algorithm', algorithm,
-    '--cluster-size', String(kClusterSize)], { encoding: 'utf8' });
+    '--cluster-size', String(kClusterSize), ...extra], { encoding: 'utf8' });
   return Number(/^cost: (\S+)$/m.exec(out)[1]);
 }
 
@@ -93,6 +94,23 @@ test('HPA* layer: cluster lines, the CLI\'s cost, and an edit with the mouse upd
     const expected = cliCost(text, 'hpa.map.txt', first.name);
     assert.ok(Math.abs(first.cost - expected) <= 1e-9 * expected, `page ${first.cost}, CLI ${expected}`);
     await saveScreenshot(page, 'page_hpa_layer.png');
+
+    // A 2 x 2 agent (the Search section's agent size): the layer answers for it, at the CLI's cost
+    // for --agent-size 2, and says the size; back to 1, the first answer again.
+    const setSize = async (k) => {
+      await page.fill('#agent-size', String(k));
+      await page.press('#agent-size', 'Enter');
+      await page.waitForFunction((size) => window.playground.engine.settings.agentSize === size, k);
+      await frame(page);
+    };
+    await setSize(2);
+    const big = await hpaState(page);
+    const expectedBig = cliCost(text, 'hpa.map.txt', first.name, ['--agent-size', '2']);
+    assert.ok(Math.abs(big.cost - expectedBig) <= 1e-9 * expectedBig, `size 2: page ${big.cost}, CLI ${expectedBig} (${big.text})`);
+    assert.ok(big.cost >= first.cost, `size 2 costs ${big.cost}, size 1 ${first.cost}`);
+    assert.match(big.text, /2×2-cell agent/);
+    await setSize(1);
+    assert.equal((await hpaState(page)).cost, first.cost);
 
     // A wall across the whole upper part at x = 20 with the wall tool: the path must go round below.
     await page.check('input[name=tool][value=wall]');

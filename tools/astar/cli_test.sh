@@ -298,15 +298,19 @@ case $case in
     expect 0 "reopened: 0" -- path "$maps/teleporters.map.txt" --algorithm weighted-astar --weight 3
     ;;
   agent_size)
-    # --agent-size N (SearchOptions::agentSize, clearance.h): the search loop's rows take it, JPS
-    # runs as A* and says why, other planners and sizes out of range are refused with the reason.
+    # --agent-size N (SearchOptions::agentSize, clearance.h): the search loop's rows and HPA* take
+    # it, JPS runs as A* and says why, other planners and sizes out of range are refused with the reason.
     m=$maps/random128-25-7.map outdoor=$maps/outdoor_terrain.map.txt
     expect 0 "agent-size: 2" -- path "$outdoor" 2 7 20 20 --agent-size 2
     expect 0 "ran: astar \(jps moves one-cell agents only\)" -- path "$outdoor" 2 7 20 20 --algorithm jps --agent-size 2
     # The river's ford is one cell high: a one-cell agent crosses it, a 2 x 2 one cannot.
     expect 0 "status: found" -- path "$outdoor" 2 7 40 20
     expect 1 "status: no-path" -- path "$outdoor" 2 7 40 20 --agent-size 2
-    expect 2 "hpa does not take --agent-size" -- path "$m" 0 0 120 120 --algorithm hpa --agent-size 2
+    expect 0 "agent-size: 2" -- path "$outdoor" 2 7 20 20 --algorithm hpa --agent-size 2
+    expect 1 "status: no-path" -- path "$outdoor" 2 7 40 20 --algorithm hpa --agent-size 2
+    expect 2 "path: start \(127, 0\) has room for a 1 x 1 agent at most" -- path "$m" 127 0 120 120 --algorithm hpa --agent-size 2
+    expect 0 "agent size 2 \([0-9]+ rows skipped" -- scen "$m.scen" --rows 40 --algorithm hpa --agent-size 2
+    expect 2 "d-star-lite does not take --agent-size" -- path "$m" 0 0 120 120 --algorithm d-star-lite --agent-size 2
     expect 2 "--agent-size must be a whole number in 1..8" -- path "$m" 0 0 120 120 --agent-size 9
     expect 2 "needs a map that does not wrap" -- path "$maps/arcade.map.txt" 1 1 26 29 --agent-size 2
     expect 2 "has room for a 1 x 1 agent at most, not 2 x 2" -- path "$m" 127 0 120 120 --agent-size 2

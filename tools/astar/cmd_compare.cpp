@@ -38,9 +38,9 @@ int cmdCompare(const Args& args) {
   for (const PlannerInfo& p : planners()) all.push_back(&p);
   if (!refuseOptionsNotTaken(args, "compare", all)) return kExitBadInput;
   if (q.settings.search.agentSize != 1) {
-    // Only the search loop's rows take a size: the others would answer for a one-cell agent.
+    // Not every row takes a size (planners.h: AgentSize): the others would answer for a one-cell agent.
     fail(
-        "compare: --agent-size above 1 is taken by the search loop's planners only, and compare runs every planner; "
+        "compare: --agent-size above 1 is not taken by every planner, and compare runs every planner; "
         "use path --agent-size N");
     return kExitBadInput;
   }

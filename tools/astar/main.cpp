@@ -70,7 +70,7 @@ void usage(std::ostream& out, const std::vector<Command>& table) {
       << "  --turn-cost C        turn-aware: cost of each heading step (45 degrees square 8-way, 90 4-way, 60 hex)\n"
          "  --no-reverse         turn-aware: never turn back (except where nothing else is possible)\n"
          "  --heading DIR        turn-aware: the heading at the start (N, NE, E, ...)\n"
-         "  --agent-size N       the search loop's planners: a square agent of N x N cells, "
+         "  --agent-size N       the search loop's planners and hpa: a square agent of N x N cells, "
       << astar::kMinAgentSize << ".." << astar::kMaxAgentSize
       << ", anchored at its top-left cell (default 1; above 1: square cells without wrap;\n"
          "                       "

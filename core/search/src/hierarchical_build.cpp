@@ -15,17 +15,19 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// The cheapest move from a to b the grid's generator offers (+inf when none).
-double moveCost(const Grid& grid, NodeId a, NodeId b) {
-  if (!grid.passable(a) || !grid.passable(b)) return kInf;
+// The cheapest move from a to b the agent's generator offers (+inf when none).
+double moveCost(const AgentMoves& moves, NodeId a, NodeId b) {
+  if (!moves.passable(a) || !moves.passable(b)) return kInf;
   double best = kInf;
-  grid.forEachNeighbor(a, [&](NodeId m, double c) {
+  moves.forEachNeighbor(a, [&](NodeId m, double c) {
     if (m == b && c < best) best = c;
   });
   return best;
 }
 
-bool mutual(const Grid& grid, NodeId a, NodeId b) { return moveCost(grid, a, b) < kInf && moveCost(grid, b, a) < kInf; }
+bool mutual(const AgentMoves& moves, NodeId a, NodeId b) {
+  return moveCost(moves, a, b) < kInf && moveCost(moves, b, a) < kInf;
+}
 
 int wrapped(int v, int n) { return v < 0 ? v + n : v >= n ? v - n : v; }
 
@@ -33,7 +35,7 @@ int wrapped(int v, int n) { return v < 0 ? v + n : v >= n ? v - n : v; }
 
 }  // namespace detail
 
-int HierarchicalMap::Impl::besideCluster(int cluster, int side) const {
+int HierarchicalMap::Layer::besideCluster(int cluster, int side) const {
   int cx = cluster % clustersX, cy = cluster / clustersX;
   cx += kDirectionX[side];
   cy += kDirectionY[side];
@@ -49,7 +51,7 @@ int HierarchicalMap::Impl::besideCluster(int cluster, int side) const {
   return other == cluster ? -1 : other;
 }
 
-void HierarchicalMap::Impl::neighbourClusters(int cluster, std::vector<int>& out) const {
+void HierarchicalMap::Layer::neighbourClusters(int cluster, std::vector<int>& out) const {
   out.clear();
   const int cx = cluster % clustersX, cy = cluster / clustersX;
   for (int dy = -1; dy <= 1; ++dy)
@@ -67,7 +69,7 @@ void HierarchicalMap::Impl::neighbourClusters(int cluster, std::vector<int>& out
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
-void HierarchicalMap::Impl::computePortalPartners() {
+void HierarchicalMap::Layer::computePortalPartners() {
   portalPartners.assign(clusters.size(), {});
   for (const Portal& p : grid.portals()) {
     const int a = clusterOf(p.from), b = clusterOf(p.to);
@@ -77,7 +79,7 @@ void HierarchicalMap::Impl::computePortalPartners() {
   }
 }
 
-void HierarchicalMap::Impl::computeCrossings(int cluster) {
+void HierarchicalMap::Layer::computeCrossings(int cluster) {
   using detail::Crossing;
   const detail::ClusterSpace s = space(cluster);
   detail::ClusterData& data = clusters[static_cast<std::size_t>(cluster)];
@@ -110,18 +112,18 @@ void HierarchicalMap::Impl::computeCrossings(int cluster) {
       for (int k = 0; k < (n < kLongEntrance ? 1 : 2); ++k) {
         NodeId a, b;
         ends(side, picks[k], a, b);
-        data.out.push_back({a, b, detail::moveCost(grid, a, b)});
+        data.out.push_back({a, b, detail::moveCost(moves, a, b)});
       }
     };
     for (int i = 0; i < length; ++i) {
       NodeId a, b;
       ends(side, i, a, b);
-      if (!(detail::moveCost(grid, a, b) < detail::kInf)) {
+      if (!(detail::moveCost(moves, a, b) < detail::kInf)) {
         if (i > 0 && run[static_cast<std::size_t>(i - 1)] >= 0) close(i);
         continue;
       }
-      const bool joins = i > 0 && run[static_cast<std::size_t>(i - 1)] >= 0 && detail::mutual(grid, prevA, a) &&
-                         detail::mutual(grid, prevB, b);
+      const bool joins = i > 0 && run[static_cast<std::size_t>(i - 1)] >= 0 && detail::mutual(moves, prevA, a) &&
+                         detail::mutual(moves, prevB, b);
       if (!joins) {
         if (i > 0 && run[static_cast<std::size_t>(i - 1)] >= 0) close(i);
         begin = i;
@@ -157,8 +159,8 @@ void HierarchicalMap::Impl::computeCrossings(int cluster) {
     return false;
   };
   auto leaving = [&](NodeId u) {
-    if (!grid.passable(u)) return;
-    grid.forEachNeighbor(u, [&](NodeId v, double cost) {
+    if (!moves.passable(u)) return;
+    moves.forEachNeighbor(u, [&](NodeId v, double cost) {
       NodeId local;
       if (s.inside(v, local) || covered(u, v)) return;
       data.out.push_back({u, v, cost});
@@ -181,7 +183,7 @@ void HierarchicalMap::Impl::computeCrossings(int cluster) {
                  data.out.end());
 }
 
-void HierarchicalMap::Impl::computeNodes(int cluster, std::vector<NodeId>& out) const {
+void HierarchicalMap::Layer::computeNodes(int cluster, std::vector<NodeId>& out) const {
   out.clear();
   for (const detail::Crossing& c : clusters[static_cast<std::size_t>(cluster)].out) out.push_back(c.from);
   std::vector<int> around;
@@ -193,7 +195,7 @@ void HierarchicalMap::Impl::computeNodes(int cluster, std::vector<NodeId>& out) 
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
-void HierarchicalMap::Impl::computeDist(int cluster) {
+void HierarchicalMap::Layer::computeDist(int cluster) {
   const detail::ClusterSpace s = space(cluster);
   detail::ClusterData& data = clusters[static_cast<std::size_t>(cluster)];
   const std::size_t k = data.nodes.size();
@@ -205,7 +207,7 @@ void HierarchicalMap::Impl::computeDist(int cluster) {
   }
 }
 
-void HierarchicalMap::Impl::link() {
+void HierarchicalMap::Layer::link() {
   for (NodeId cell : nodeCells) cellToNode[cell] = kNoNode;
   nodeCells.clear();
   clusterFirst.assign(clusters.size() + 1, 0);
@@ -239,7 +241,7 @@ void HierarchicalMap::Impl::link() {
   stats.clusterCount = static_cast<std::uint32_t>(clusters.size());
 }
 
-void HierarchicalMap::Impl::reserveQueryBuffers() {
+void HierarchicalMap::Layer::reserveQueryBuffers() {
   // The largest area a query searches: the 3 x 3 clusters around the start.
   const std::size_t area = std::min<std::size_t>(grid.cellCount(), 9 * static_cast<std::size_t>(size) * size);
   for (std::vector<double>* v : {&startDist, &goalDist, &segmentDist}) v->reserve(area);
@@ -248,41 +250,32 @@ void HierarchicalMap::Impl::reserveQueryBuffers() {
   localWork.heap.reserve(area);
 }
 
-HierarchicalMap::HierarchicalMap(const Grid& grid) : impl_(std::make_unique<Impl>(grid)) {}
-HierarchicalMap::~HierarchicalMap() = default;
-
-Error HierarchicalMap::build(const HierarchicalOptions& options) {
-  if (options.clusterSize < kMinClusterSize || options.clusterSize > kMaxClusterSize)
-    return Error{"cluster size must be " + std::to_string(kMinClusterSize) + ".." + std::to_string(kMaxClusterSize) +
-                 " cells, not " + std::to_string(options.clusterSize)};
-  Impl& m = *impl_;
-  if (m.grid.cellCount() == 0) return Error{"the grid is empty"};
+Error HierarchicalMap::Layer::build(int clusterSize) {
   const auto began = std::chrono::steady_clock::now();
-  m.size = options.clusterSize;
-  m.clustersX = (m.grid.width() + m.size - 1) / m.size;
-  m.clustersY = (m.grid.height() + m.size - 1) / m.size;
-  m.clusters.assign(static_cast<std::size_t>(m.clustersX) * static_cast<std::size_t>(m.clustersY), {});
-  m.nodeCells.clear();
-  m.cellToNode.assign(m.grid.cellCount(), kNoNode);
-  m.computePortalPartners();
-  const int count = static_cast<int>(m.clusters.size());
-  for (int c = 0; c < count; ++c) m.computeCrossings(c);
+  size = clusterSize;
+  clustersX = (grid.width() + size - 1) / size;
+  clustersY = (grid.height() + size - 1) / size;
+  clusters.assign(static_cast<std::size_t>(clustersX) * static_cast<std::size_t>(clustersY), {});
+  nodeCells.clear();
+  cellToNode.assign(grid.cellCount(), kNoNode);
+  computePortalPartners();
+  const int count = static_cast<int>(clusters.size());
+  for (int c = 0; c < count; ++c) computeCrossings(c);
   for (int c = 0; c < count; ++c) {
-    m.computeNodes(c, m.clusters[static_cast<std::size_t>(c)].nodes);
-    m.computeDist(c);
+    computeNodes(c, clusters[static_cast<std::size_t>(c)].nodes);
+    computeDist(c);
   }
-  m.link();
-  m.seen = m.grid.journalMark();
-  m.reserveQueryBuffers();
-  m.built = true;
-  m.stats.clustersRebuilt = static_cast<std::uint32_t>(count);
-  m.stats.fullBuild = true;
-  m.stats.buildMilliseconds =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+  link();
+  seen = grid.journalMark();
+  reserveQueryBuffers();
+  built = true;
+  stats.clustersRebuilt = static_cast<std::uint32_t>(count);
+  stats.fullBuild = true;
+  stats.buildMilliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
   return {};
 }
 
-void HierarchicalMap::Impl::repairCells(std::span<const NodeId> changedCells) {
+void HierarchicalMap::Layer::repairCells(std::span<const NodeId> changedCells) {
   std::vector<int> dirty, touched, around;
   for (NodeId cell : changedCells)
     if (cell < grid.cellCount()) dirty.push_back(clusterOf(cell));
@@ -317,22 +310,32 @@ void HierarchicalMap::Impl::repairCells(std::span<const NodeId> changedCells) {
   stats.clustersRebuilt = rebuilt;
 }
 
-Error HierarchicalMap::refresh() {
-  Impl& m = *impl_;
-  if (!m.built) return Error{"nothing built yet: call build() first"};
-  const MapChanges changes = m.grid.changesSince(m.seen);
-  if (changes.none()) return {};
-  if (changes.everything || !changes.portalEnds.empty()) return build({m.size});
+void HierarchicalMap::Layer::refresh() {
+  const MapChanges changes = grid.changesSince(seen);
+  if (changes.none()) return;
+  if (changes.everything || !changes.portalEnds.empty()) {
+    (void)build(size);
+    return;
+  }
   const auto began = std::chrono::steady_clock::now();
-  m.repairCells(changes.cells);
-  m.seen = m.grid.journalMark();
-  m.stats.fullBuild = false;
-  m.stats.buildMilliseconds =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
-  return {};
+  if (moves.size == 1) {
+    repairCells(changes.cells);
+  } else {
+    // A k x k agent's moves read the anchors whose square holds an edited cell: the k x k block
+    // ending at it (its clearance, and its own cost and entry mask at the block's corner).
+    std::vector<NodeId> anchors;
+    const int k = moves.size;
+    for (const NodeId changed : changes.cells) {
+      if (changed >= grid.cellCount()) continue;
+      const int ex = grid.xOf(changed), ey = grid.yOf(changed);
+      for (int y = std::max(0, ey - k + 1); y <= ey; ++y)
+        for (int x = std::max(0, ex - k + 1); x <= ex; ++x) anchors.push_back(grid.index(x, y));
+    }
+    repairCells(anchors);
+  }
+  seen = grid.journalMark();
+  stats.fullBuild = false;
+  stats.buildMilliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
 }
-
-bool HierarchicalMap::built() const { return impl_->built; }
-bool HierarchicalMap::stale() const { return !impl_->built || !impl_->grid.changesSince(impl_->seen).none(); }
 
 }  // namespace astar

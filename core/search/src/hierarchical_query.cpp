@@ -56,28 +56,14 @@ std::uint64_t clusterDijkstra(const detail::ClusterSpace& space, NodeId source, 
 
 }  // namespace
 
-SearchStatus HierarchicalMap::findPath(NodeId start, NodeId goal, std::vector<NodeId>& path) {
-  Impl& m = *impl_;
+SearchStatus HierarchicalMap::Layer::findPath(NodeId start, NodeId goal, std::vector<NodeId>& path) {
+  Layer& m = *this;
   path.clear();
   m.abstractPath.clear();
-  m.message.clear();
   HierarchicalStats& st = m.stats;
   st.abstractExpanded = st.insertExpanded = st.refineExpanded = 0;
   st.abstractPathNodes = 0;
   st.pathCost = 0.0;
-  const Grid& grid = m.grid;
-  if (!m.built) {
-    m.message = "nothing built yet: call build() first";
-    return SearchStatus::InvalidInput;
-  }
-  if (stale()) {
-    m.message = "the grid changed since the last build: call refresh() or update() first";
-    return SearchStatus::InvalidInput;
-  }
-  if (start >= grid.cellCount() || goal >= grid.cellCount() || !grid.passable(start) || !grid.passable(goal)) {
-    m.message = "start and goal must be passable cells inside the grid";
-    return SearchStatus::InvalidInput;
-  }
   if (start == goal) {
     path.push_back(start);
     m.abstractPath.push_back(start);
@@ -113,7 +99,6 @@ SearchStatus HierarchicalMap::findPath(NodeId start, NodeId goal, std::vector<No
   auto& heap = m.abstractWork.heap;
   heap.clear();
   heap.reserve(n + 2);
-  detail::GridGeometry& estimate = m.estimate;
   estimate.configure(grid, std::span<const NodeId>(&goal, 1), defaultHeuristic(grid.topology(), grid.diagonal()), true,
                      true);
   auto cellOf = [&](std::uint32_t v) { return v == startNode ? start : v == goalNode ? goal : m.nodeCells[v]; };
@@ -181,27 +166,19 @@ SearchStatus HierarchicalMap::findPath(NodeId start, NodeId goal, std::vector<No
       appendBackwards(s, m.segmentParent, from, to);
     }
   }
-  st.pathCost = pathCost(grid, path);
+  if (moves.size == 1) {
+    st.pathCost = pathCost(grid, path);
+  } else {  // the agent's own moves (a diagonal step it cannot take is not priced as the grid's)
+    st.pathCost = 0.0;
+    for (std::size_t i = 1; i < path.size(); ++i) {
+      double step = kInf;
+      moves.forEachNeighbor(path[i - 1], [&](NodeId next, double cost) {
+        if (next == path[i] && cost < step) step = cost;
+      });
+      st.pathCost += step;
+    }
+  }
   return SearchStatus::Found;
-}
-
-const char* HierarchicalMap::message() const { return impl_->message.c_str(); }
-const HierarchicalStats& HierarchicalMap::stats() const { return impl_->stats; }
-std::span<const NodeId> HierarchicalMap::abstractPath() const { return impl_->abstractPath; }
-int HierarchicalMap::clusterSize() const { return impl_->size; }
-int HierarchicalMap::clustersX() const { return impl_->clustersX; }
-int HierarchicalMap::clustersY() const { return impl_->clustersY; }
-std::span<const NodeId> HierarchicalMap::nodes() const { return impl_->nodeCells; }
-
-void HierarchicalMap::edges(std::vector<AbstractEdge>& out) const {
-  const Impl& m = *impl_;
-  out.clear();
-  for (std::size_t u = 0; u + 1 < m.edgeFirst.size(); ++u)
-    for (std::uint32_t e = m.edgeFirst[u]; e < m.edgeFirst[u + 1]; ++e)
-      out.push_back({m.nodeCells[u], m.nodeCells[m.linkEdges[e].to], m.linkEdges[e].cost, m.linkEdges[e].crossing});
-  std::sort(out.begin(), out.end(), [](const AbstractEdge& a, const AbstractEdge& b) {
-    return a.from != b.from ? a.from < b.from : a.to != b.to ? a.to < b.to : a.crossing < b.crossing;
-  });
 }
 
 }  // namespace astar

@@ -138,7 +138,7 @@ void PlannerRunner::answerSearch(NodeId start, std::span<const NodeId> goals) {
 void PlannerRunner::answerHierarchical(NodeId start, std::span<const NodeId> goals) {
   answer_.status = SearchStatus::NoPath;
   for (NodeId goal : goals) {
-    const SearchStatus s = hierarchical_->findPath(start, goal, scratch_);
+    const SearchStatus s = hierarchical_->findPath(start, goal, scratch_, settings_.search.agentSize);
     const HierarchicalStats& stats = hierarchical_->stats();
     answer_.expanded += stats.abstractExpanded + stats.insertExpanded + stats.refineExpanded;
     if (s == SearchStatus::InvalidInput) {
@@ -253,7 +253,7 @@ std::vector<std::pair<std::string, std::string>> PlannerRunner::details() const 
   std::vector<std::pair<std::string, std::string>> out;
   const PlannerInfo& p = *settings_.planner;
   const bool found = answer_.status == SearchStatus::Found;
-  if (p.kind == PlannerKind::Search && settings_.search.agentSize != 1)
+  if ((p.kind == PlannerKind::Search || p.kind == PlannerKind::Hierarchical) && settings_.search.agentSize != 1)
     out.emplace_back("agent-size", std::to_string(settings_.search.agentSize));
   if (p.kind == PlannerKind::Search && plannerTakes(p, PlannerOption::Weight)) {
     out.emplace_back("weight", number(settings_.search.weight));

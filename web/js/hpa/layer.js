@@ -1,7 +1,8 @@
 // The HPA* layer: core's HierarchicalMap (web/hpa_bindings.cpp, on the engine's own map) drawn
 // over the grid: cluster boundaries (lines), entrances (the abstract nodes, dots) and the
 // abstract path of the current start and goal (a dashed line through its nodes), with the
-// query's stats beside A*'s optimal cost. Controls: the "Hierarchical search (HPA*)" section of
+// query's stats beside A*'s optimal cost, both for the search's agent size (settings.agentSize: a k x k
+// agent has its own abstraction in core). Controls: the "Hierarchical search (HPA*)" section of
 // the panel (index.html): show/hide and the cluster size (limits from core).
 //
 // The bindings notice edits and loads by themselves (the grid's revision, the engine's
@@ -72,8 +73,10 @@ export class HpaView {
       this.result = null;
       this.nodes = new Uint32Array(0);
     } else {
-      this.result = start >= 0 && goal >= 0 ? this.raw.query(start, goal) : null;
-      this.nodes = Uint32Array.from(this.raw.nodes());  // a copy: the view dies with the next call
+      // For the search's agent size (settings.agentSize): core builds that size's abstraction at its first query.
+      const size = e.settings.agentSize;
+      this.result = start >= 0 && goal >= 0 ? { ...this.raw.query(start, goal, size), agentSize: size } : null;
+      this.nodes = Uint32Array.from(this.raw.nodes(size));  // a copy: the view dies with the next call
     }
     this.showStats();
     return this.result;
@@ -90,7 +93,7 @@ export class HpaView {
       out.textContent = `${this.nodes.length} entrance cells. Place a start and a goal to see a query.`;
       return;
     }
-    const lines = [];
+    const lines = r.agentSize > 1 ? [`for a ${r.agentSize}×${r.agentSize}-cell agent (its own abstraction: entrances where it fits)`] : [];
     if (r.status === 'found') {
       const ratio = r.optimal > 0 ? r.cost / r.optimal : 1;
       lines.push(`cost ${format(r.cost)} (A* optimal ${format(r.optimal)}, ×${format(ratio, 3)}), ${r.cells} cells`);

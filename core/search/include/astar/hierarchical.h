@@ -3,6 +3,7 @@
 //   astar::HierarchicalMap hpa(grid);
 //   hpa.build({.clusterSize = 16});            // clusters, entrances, abstract graph
 //   hpa.findPath(start, goal, path);           // abstract search, then refinement
+//   hpa.findPath(start, goal, path, 2);        // a 2 x 2 agent (its abstraction built on this first query)
 //   grid.setWall(...);  hpa.refresh();          // rebuilds only the clusters the edits touch
 //
 // Clusters: the map is cut into clusterSize x clusterSize blocks of cells (x / size, y / size;
@@ -41,6 +42,20 @@
 // intra-cluster costs only of clusters whose cells or nodes changed. A load, a change to the
 // map's size or rules (movement, cost model, cell shape, wrap) or a portal edit rebuilds everything.
 // The result equals a full build (tests compare them edge by edge).
+//
+// Agents bigger than one cell (agentSize k = 1..kMaxAgentSize, clearance.h): one abstraction per
+// size, each built on the first query of its size (size 1 by build()), as the A* Pathfinding
+// Project keeps one graph per agent size. The abstraction of size k is the one above built over
+// the k x k agent's moves (ClearanceMap::forEachMove: anchors with clearance >= k, the map's
+// corner rule applied to the footprint) instead of the grid's: the same entrance rule, costs and
+// refinement, so every answer is a walk of the agent's moves and found iff the agent can reach
+// the goal. Why not one graph annotated with clearances (Harabor and Botea's AHA*): its
+// intra-cluster costs, kept per clearance, cost as much as separate graphs, and separate graphs
+// keep each size's entrances placed for that size (a wide agent's entrances are where it fits).
+// Sizes above 1 are refused on hex cells and wrapping maps (agentSizeProblem). refresh() brings
+// every size built so far up to date: the shared clearance map from the journal, then each
+// abstraction from the anchors whose square holds an edited cell (the k x k block ending at it).
+// A size's first query allocates its abstraction; its later queries do not.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -96,19 +111,26 @@ class HierarchicalMap {
   HierarchicalMap(const HierarchicalMap&) = delete;
   HierarchicalMap& operator=(const HierarchicalMap&) = delete;
 
-  // Full build. Refuses a cluster size outside kMinClusterSize..kMaxClusterSize (nothing changes).
+  // Full build of size 1 and of every other agent size built so far. Refuses a cluster size
+  // outside kMinClusterSize..kMaxClusterSize (nothing changes).
   Error build(const HierarchicalOptions& options);
   // Rebuilds what the grid's edits since the last build or refresh can change (nothing when
   // none); a full build after a load, a rule or portal change. Error if nothing was built yet.
   Error refresh();
   bool built() const;
+  bool built(int agentSize) const;  // that size's abstraction exists (its first query or prepare())
+  // Builds the abstraction of this agent size now rather than at its first query. Error: nothing
+  // built yet, the grid changed since (refresh() first), or the size is refused (agentSizeProblem).
+  Error prepare(int agentSize);
   // True when the grid was edited since the last build or refresh.
   bool stale() const;
 
-  // Found: path holds the cells from start to goal. NoPath: none exists (path empty).
-  // InvalidInput: start or goal outside the grid or a wall, or nothing built (message()).
-  SearchStatus findPath(NodeId start, NodeId goal, std::vector<NodeId>& path);
+  // Found: path holds the cells (the agent's top-left cell for agentSize > 1) from start to goal.
+  // NoPath: none exists (path empty). InvalidInput (message()): start or goal outside the grid,
+  // a wall or without room for the agent, nothing built, the grid changed since, or the size refused.
+  SearchStatus findPath(NodeId start, NodeId goal, std::vector<NodeId>& path, int agentSize = 1);
   const char* message() const;
+  // The abstraction of the last query's size (size 1 after build() or refresh()): its build and query.
   const HierarchicalStats& stats() const;
   // The last query's abstract path: start, the abstract nodes, goal (cells).
   std::span<const NodeId> abstractPath() const;
@@ -117,11 +139,13 @@ class HierarchicalMap {
   int clusterSize() const;
   int clustersX() const;
   int clustersY() const;
-  std::span<const NodeId> nodes() const;  // abstract nodes (cells), by cluster, ascending within one
-  // Every abstract edge, sorted by (from, to, crossing): the same list for the same abstraction.
-  void edges(std::vector<AbstractEdge>& out) const;
+  // Abstract nodes (cells) of one agent size, by cluster, ascending within one (empty: not built).
+  std::span<const NodeId> nodes(int agentSize = 1) const;
+  // Every abstract edge of one size, sorted by (from, to, crossing): the same list for the same abstraction.
+  void edges(std::vector<AbstractEdge>& out, int agentSize = 1) const;
 
  private:
+  struct Layer;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

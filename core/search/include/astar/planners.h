@@ -40,7 +40,7 @@ enum class PlannerOption : std::uint8_t {
   TurnCost,           // TurnOptions::turnCost
   NoReverse,          // TurnOptions::noReverse
   Heading,            // TurnOptions::initialHeading
-  AgentSize           // SearchOptions::agentSize (clearance.h): the search loop's rows; HPA* and the others refuse it
+  AgentSize           // SearchOptions::agentSize (clearance.h): the search loop's rows and HPA*; the others refuse it
 };
 inline constexpr int kPlannerOptionCount = 11;
 // "heuristic", "weight", "wrap-aware", "portal-aware", "reopen", "goal-bounding-cells",
