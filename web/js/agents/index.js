@@ -13,7 +13,7 @@ import { buildPanel } from './panel.js';
 import { $ } from '../dom.js';
 import { failureSentence } from '../views/failures.js';
 import { copyOut } from '../engine.js';
-import { kPathViewNames as kPathKinds } from '../document.js';
+import { kPathViewNames as kPathKinds } from '../document/names.js';
 
 const kPathStyles = {
   raw: { color: 'rgba(120, 120, 120, 0.9)', width: 1.5, dash: [4, 3] },
