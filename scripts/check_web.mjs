@@ -5,8 +5,8 @@
 //     any expression ending in `engine` (store.engine, this.engine, app.engine) or a local name
 //     bound to one (`const e = store.engine`, `const { engine } = ...`). Other wasm engines a
 //     module makes for itself (compare's second engine, the warm-up's) are not the document.
-//  3. Only the schema module (document.js) reads or writes the document's encoded forms: it
-//     alone calls share.js's link-text coders and touches localStorage / sessionStorage
+//  3. Only the schema's modules (document/) read or write the document's encoded forms: they
+//     alone call share.js's link-text coders and touch localStorage / sessionStorage
 //     (views/hint.js and first_paint.js keep the "hint seen" flag there, views/view_switch.js and
 //     first_paint.js the view this browser chose, lessons/lesson_progress.js the lessons this
 //     browser finished, exercise/exercise_progress.js the exercise's place and best streak: none
@@ -28,9 +28,9 @@ export const kMutators = ['setName', 'setStart', 'setGoal', 'loadText', 'newBlan
   'begin', 'step', 'stepBack', 'run', 'clear', 'preprocess'];
 const kWriters = new Set(['store.js', 'engine.js']);  // the store, and the engine's own definitions
 
-const kSchemaModule = 'document.js';
+const kSchemaFolder = 'document';  // web/js/document/: the schema, its encodings, the autosave
 const kLinkCoders = ['encodeLinkText', 'decodeLinkText'];
-const kStorageKeepers = new Set([kSchemaModule, 'hint.js', 'first_paint.js', 'lesson_progress.js', 'view_switch.js', 'exercise_progress.js']);  // the hint's flag, lesson and exercise progress, the chosen view
+const kStorageKeepers = new Set(['hint.js', 'first_paint.js', 'lesson_progress.js', 'view_switch.js', 'exercise_progress.js']);  // the hint's flag, lesson and exercise progress, the chosen view
 const kLimitsHeader = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../core/search/include/astar/limits.h');
 
 function listModules(dir) {
@@ -91,18 +91,21 @@ export function documentWrites(file, code) {
   return problems;
 }
 
-// 3: uses of the document's encodings outside the schema module.
-export function encodedFormUses(file, code) {
+// 3: uses of the document's encodings outside the schema's folder. rel: the module's path
+// from the checked folder (web/js), so only a module directly in its document/ is the schema's.
+export function encodedFormUses(file, code, rel = file) {
   const problems = [], base = path.basename(file);
   const lineOf = (i) => code.slice(0, i).split('\n').length;
-  if (base !== kSchemaModule && base !== 'share.js') {
+  const parts = rel.split(path.sep), inSchema = parts.length === 2 && parts[0] === kSchemaFolder;
+  if (inSchema) return problems;
+  if (base !== 'share.js') {
     for (const m of code.matchAll(new RegExp(`\\b(${kLinkCoders.join('|')})\\b`, 'g'))) {
-      problems.push(`${file}:${lineOf(m.index)}: ${m[1]} outside ${kSchemaModule} (links are document.js's encodings of a snapshot)`);
+      problems.push(`${file}:${lineOf(m.index)}: ${m[1]} outside ${kSchemaFolder}/ (links are the schema's encodings of a snapshot)`);
     }
   }
   if (!kStorageKeepers.has(base)) {
     for (const m of code.matchAll(/\b(localStorage|sessionStorage)\b/g)) {
-      problems.push(`${file}:${lineOf(m.index)}: ${m[1]} outside ${kSchemaModule} (the autosave is document.js's encoding of a snapshot)`);
+      problems.push(`${file}:${lineOf(m.index)}: ${m[1]} outside ${kSchemaFolder}/ (the autosave is the schema's encoding of a snapshot)`);
     }
   }
   return problems;
@@ -150,7 +153,7 @@ export function checkWeb(dir, { limits = readLimits() } = {}) {
     const raw = fs.readFileSync(file, 'utf8'), code = codeOnly(raw), name = path.relative(process.cwd(), file);
     graph.set(file, importsOf(file, raw).filter((f) => f !== file));
     if (!kWriters.has(path.basename(file))) problems.push(...documentWrites(name, code));
-    problems.push(...encodedFormUses(name, code), ...typedLimits(name, code, raw, limits), ...globalWrites(name, code));
+    problems.push(...encodedFormUses(name, code, path.relative(dir, file)), ...typedLimits(name, code, raw, limits), ...globalWrites(name, code));
   }
   for (const cycle of findCycles(graph)) {
     problems.push(`import cycle: ${cycle.map((f) => path.relative(dir, f)).join(' -> ')}`);
@@ -164,5 +167,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const p of problems) console.log(p);
   if (problems.length) process.exit(1);
   console.log(`check_web: ${listModules(dir).length} modules, no import cycle, only store.js writes the document, ` +
-    'only document.js reads or writes its encodings, no typed copy of core\'s limits, no globals');
+    'only document/ reads or writes its encodings, no typed copy of core\'s limits, no globals');
 }

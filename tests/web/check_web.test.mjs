@@ -1,5 +1,5 @@
 // scripts/check_web.mjs: the page's modules have no import cycle, only store.js writes the
-// document, only document.js reads or writes its encodings and no module types a copy of core's
+// document, only the modules of document/ read or write its encodings and no module types a copy of core's
 // limits; and the check fails on each kind of problem it is meant to catch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,11 +61,13 @@ test('writes to the page engine outside store.js are found; reads, store command
   assert.match(problems[2], /view\.js:5: this\.store\.engine\.settings assigned outside store\.js/);
 });
 
-test('the document\'s encodings outside document.js are found: link coders, localStorage, sessionStorage', () => {
+test('the document\'s encodings outside document/ are found: link coders, localStorage, sessionStorage', () => {
   const dir = fixture({
-    'document.js': "import { encodeLinkText } from './share.js';\nexport const save = (t) => localStorage.setItem('k', encodeLinkText(t));\n",
+    'document/encodings.js': "import { encodeLinkText } from '../share.js';\nexport const link = (t) => encodeLinkText(t);\n",
+    'document/storage.js': "export const save = (t) => localStorage.setItem('k', t);\n",  // the schema's folder: fine
     'share.js': 'export async function encodeLinkText(t) { return t; }\nexport async function decodeLinkText(t) { return t; }\n',
     'views/hint.js': "export const seen = () => localStorage.getItem('hint');\n",  // its own flag: fine
+    'document.js': "export const keep = (t) => sessionStorage.setItem('k', t);\n",  // not in the folder
     'files.js': [
       "import { decodeLinkText } from './share.js';",
       'export function open(f) {',
@@ -76,12 +78,13 @@ test('the document\'s encodings outside document.js are found: link coders, loca
       '}',
     ].join('\n'),
   });
-  const problems = checkWeb(dir, { limits: new Map() });
-  assert.equal(problems.length, 4, problems.join('\n'));
-  assert.match(problems[0], /files\.js:1: decodeLinkText outside document\.js/);
-  assert.match(problems[1], /files\.js:6: decodeLinkText outside document\.js/);
-  assert.match(problems[2], /files\.js:3: sessionStorage outside document\.js/);
-  assert.match(problems[3], /files\.js:4: localStorage outside document\.js/);
+  const problems = checkWeb(dir, { limits: new Map() }).sort();
+  assert.equal(problems.length, 5, problems.join('\n'));
+  assert.match(problems[0], /document\.js:1: sessionStorage outside document\//);
+  assert.match(problems[1], /files\.js:1: decodeLinkText outside document\//);
+  assert.match(problems[2], /files\.js:3: sessionStorage outside document\//);
+  assert.match(problems[3], /files\.js:4: localStorage outside document\//);
+  assert.match(problems[4], /files\.js:6: decodeLinkText outside document\//);
 });
 
 test('globals are found: window, globalThis and self assigned outside main.js', () => {

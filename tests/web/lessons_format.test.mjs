@@ -10,7 +10,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { loadCore, repoDir } from './support.mjs';
 import { LessonError, parseLesson, parseSettings, checkExpect, fillResult, cellsNamed, kLessonLimits } from '../../web/js/lessons/format.js';
-import { documentContext, documentLink, readDocumentLink } from '../../web/js/document.js';
+import { documentContext } from '../../web/js/document/schema.js';
+import { documentLink, readDocumentLink } from '../../web/js/document/encodings.js';
 import { summarySentence } from '../../web/js/lessons/check_words.js';
 
 const lessonDir = path.join(process.env.ASTAR_MAPS_DIR || path.join(repoDir, 'maps'), 'lessons');

@@ -36,7 +36,7 @@ function cellsHash() {
 }
 
 test('opening a 4096 x 4096 share link: a short click task, the map read in bands, the link\'s map and path', { timeout: 280000 }, async () => {
-  // The link, made by the page's own encoding (document.js, as Share makes it) of a map built in a page.
+  // The link, made by the page's own encoding (document/encodings.js, as Share makes it) of a map built in a page.
   const made = {};
   const mapFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'astar-big-link-')), 'big.map.txt');
   await withPage({}, async ({ page }) => {
@@ -45,7 +45,7 @@ test('opening a 4096 x 4096 share link: a short click task, the map read in band
     await page.evaluate(buildWalls, kSide);
     Object.assign(made, await page.evaluate(async () => {
       const app = window.playground, e = app.engine;
-      const { documentLink } = await import('./js/document.js');
+      const { documentLink } = await import('./js/document/encodings.js');
       return { fragment: await documentLink(app.store.snapshot()), start: e.start(), goal: e.goal() };
     }));
     made.hash = await page.evaluate(cellsHash);

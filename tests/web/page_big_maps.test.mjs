@@ -138,7 +138,7 @@ test('after Large maze, a 2048 x 2048 share link applies completely', async () =
   await withPage({}, async ({ page, errors }) => {
     const { before, after, query } = await afterLargeMaze(page, errors, 2048, async () => {
       const fragment = await page.evaluate(async (map) => {
-        const { documentLink } = await import('./js/document.js');
+        const { documentLink } = await import('./js/document/encodings.js');
         return documentLink({ map, settings: { ...window.playground.engine.settings } });
       }, text);
       await page.evaluate((f) => { location.hash = f; }, fragment);

@@ -1,4 +1,4 @@
-// The document schema's round trip, driven by its own field list (web/js/document.js,
+// The document schema's round trip, driven by its own field list (web/js/document/schema.js,
 // kFields): every field is set away from its default with real input (mouse, keyboard,
 // form controls), then the snapshot must come back equal, field by field, through a share link
 // in a fresh browser, through the autosave and a reload, and in an embed of that link; and,
@@ -144,7 +144,7 @@ test('every schema field, set away from its default, comes back through a share 
   try {
     const { page } = maker;
     await ready(page);
-    fields = await page.evaluate(async () => (await import('./js/document.js')).kFieldNames);
+    fields = await page.evaluate(async () => (await import('./js/document/schema.js')).kFieldNames);
     const untested = fields.filter((f) => !Object.hasOwn(kRoundTrips, f));
     assert.deepEqual(untested, [], 'schema fields without a round trip in this test');
     assert.deepEqual(Object.keys(kRoundTrips).filter((f) => !fields.includes(f)), [], 'round trips of fields the schema no longer has');
@@ -152,7 +152,7 @@ test('every schema field, set away from its default, comes back through a share 
     for (const name of Object.keys(kRoundTrips)) await kRoundTrips[name](page);
     before = await snapshot(page);
     const defaults = await page.evaluate(async (names) => {
-      const { defaultOf } = await import('./js/document.js');
+      const { defaultOf } = await import('./js/document/schema.js');
       return Object.fromEntries(names.map((n) => [n, defaultOf(n, window.playground.store.context)]));
     }, fields);
     for (const name of fields) {
@@ -204,7 +204,7 @@ test('every schema field, set away from its default, comes back through a share 
 test('every other field comes back through a lesson link written with "Share as lesson", whose preview words each one', async () => {
   let fields, before, fragment;
   await withPageReady(async (page) => {
-    fields = (await page.evaluate(async () => (await import('./js/document.js')).kFieldNames)).filter((f) => f !== 'lesson');
+    fields = (await page.evaluate(async () => (await import('./js/document/schema.js')).kFieldNames)).filter((f) => f !== 'lesson');
     const described = await page.evaluate(async () => (await import('./js/document_words.js')).kDescribedFields);
     assert.deepEqual([...described].sort(), [...fields, 'lesson'].sort(), 'document_words.js words every schema field');
     for (const name of Object.keys(kRoundTrips).filter((f) => f !== 'lesson')) await kRoundTrips[name](page);

@@ -117,7 +117,7 @@ test('a share link with bad lab settings is refused with a message and the map k
     await page.waitForSelector('#lab[data-ready="true"]', { timeout: 15000 });
     const before = await page.evaluate(() => window.playground.docText());
     const bad = await page.evaluate(async () => {
-      const { documentLink } = await import('./js/document.js');
+      const { documentLink } = await import('./js/document/encodings.js');
       return documentLink({ map: window.playground.docText(), settings: {}, lab: { method: 'ga', params: { population: -3 } } });
     });
     const ok = await page.evaluate((f) => window.playground.files.openLink(f), `#${bad}`);

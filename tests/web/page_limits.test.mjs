@@ -129,14 +129,14 @@ test('a 4096 x 4096 map: generated, searched by A* and JPS, edited and undone; a
 // issue 33: "the page's inputs take min/max from [core's limits]". Every number field in the
 // page (the agents', lab's and HPA*'s included) has a min and a max, and each is one of core's
 // exported limits (engine.registry.limits, the lab's parameter ranges) or one of the page's own
-// ranges for controls no rule of core's covers (document.js's kUiRanges: brush, crowd, turn cost,
+// ranges for controls no rule of core's covers (document/names.js's kUiRanges: brush, crowd, turn cost,
 // seeds). A range typed into index.html or a module (the new map's 1024, say) fails here.
 test('every number field takes its min and max from core\'s limits or the page\'s own ranges', async () => {
   await withPage({}, async ({ page }) => {
     await page.waitForSelector('#agents-panel');
     await page.waitForSelector('#lab[data-ready="true"]');
     const fields = await page.evaluate(async () => {
-      const { kUiRanges } = await import('./js/document.js');
+      const { kUiRanges } = await import('./js/document/names.js');
       const r = window.playground.engine.registry;
       const core = [...Object.values(r.limits), ...r.labMethods.flatMap((m) => m.params.flatMap((p) => [p.min, p.max]))];
       const own = Object.values(kUiRanges).flatMap((range) => [range.min, range.max]);

@@ -37,7 +37,7 @@ function linkTo(page, seed) {
   const map = ['astar-map 1', `name: Classmate ${seed}`, 'size: 21 x 21', 'terrain: . 1 floor', 'terrain: # wall wall',
     'start: 0 0', 'goal: 20 20', 'grid:', ...rows, ''].join('\n');
   return page.evaluate(async (map) => {
-    const { documentLink } = await import('./js/document.js');
+    const { documentLink } = await import('./js/document/encodings.js');
     return `#${await documentLink({ map, settings: { algorithm: 'dijkstra' } })}`;
   }, map);
 }

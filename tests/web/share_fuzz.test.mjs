@@ -1,4 +1,4 @@
-// Fuzzes the link decoder (web/js/share.js's bytes and web/js/document.js's schema, the real
+// Fuzzes the link decoder (web/js/share.js's bytes and web/js/document/ schema, the real
 // modules the page uses) with fast-check: any fragment must decode to a well-formed document
 // (only the schema's fields, each one passing its check) or be refused with a LinkError or a
 // DocumentError carrying a message (nothing else may be thrown, nothing may hang), and every
@@ -21,7 +21,9 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { LinkError, kLinkPrefix, decodeLinkText } from '../../web/js/share.js';
-import { DocumentError, documentContext, documentLink, readDocumentLink, kFieldNames, kFields, kLabParams, kDocumentVersion, kSettingNames } from '../../web/js/document.js';
+import { kLabParams, kSettingNames } from '../../web/js/document/names.js';
+import { DocumentError, documentContext, kFieldNames, kFields, kDocumentVersion } from '../../web/js/document/schema.js';
+import { documentLink, readDocumentLink } from '../../web/js/document/encodings.js';
 import { loadCore } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

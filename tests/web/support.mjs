@@ -251,7 +251,7 @@ export async function lessonLinkOf(page, file) {
   return page.inputValue('#lesson-link-box');
 }
 
-// The text this tab's autosave holds (web/js/document.js: one document per tab, keyed by the
+// The text this tab's autosave holds (web/js/document/storage.js: one document per tab, keyed by the
 // tab's id in sessionStorage), or null.
 export function tabAutosave(page) {
   return page.evaluate(() => localStorage.getItem(`astar-playground/document/${sessionStorage.getItem('astar-playground/tab-id')}`));

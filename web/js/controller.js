@@ -189,7 +189,7 @@ export class Controller {
     if (this.live) this.documentChanged();
     else this.announce();
   }
-  // Expansions per second (kSpeed's range in document.js), or Infinity for instant.
+  // Expansions per second (kSpeed's range in document/names.js), or Infinity for instant.
   setSpeed(perSecond) { if (perSecond > 0) this.speed = perSecond; }
 
   // The finished search's length, for the timeline's scrub range (kept until the document changes).

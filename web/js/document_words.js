@@ -1,9 +1,9 @@
-// A document in plain words: one line per schema field (document.js, kFields) that differs
+// A document in plain words: one line per schema field (document/schema.js, kFields) that differs
 // from what a new visitor gets, so "Share as lesson…" can show what its link will open with
 // before the teacher sends it. Every field of the schema has an entry here (describeDocument
 // throws on one without, and page_document's test fails), so a new field is never left out of
 // the preview silently.
-import { kFieldNames, defaultOf } from './document.js';
+import { kFieldNames, defaultOf } from './document/schema.js';
 import { kHeatKinds } from './teach/heat_map.js';
 import { formatNumber } from './dom.js';
 

@@ -3,7 +3,7 @@
 // being placed is a pointer mark (drawn by the canvas), not document state.
 import { hexDisc } from './hex.js';
 import { $ } from './dom.js';
-import { kUiRanges } from './document.js';
+import { kUiRanges } from './document/names.js';
 
 export const kTools = ['place', 'wall', 'floor', 'terrain', 'portal', 'oneway', 'inspect'];
 

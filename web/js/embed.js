@@ -7,7 +7,7 @@
 // the first-visit hint's key: a course page must not change what the visitor's own playground holds.
 import { $, el } from './dom.js';
 import { copyNow } from './clipboard.js';
-import { documentLink } from './document.js';
+import { documentLink } from './document/encodings.js';
 
 // What the address asks for. `hash` is the share link's fragment as loaded (opening it takes
 // it out of the address bar, so it is kept here for the "open in the playground" link).

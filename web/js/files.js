@@ -1,10 +1,11 @@
 // Maps in and out: the bundled map picker (maps/index.json), import by file picker or drag
 // and drop (core reads every format), export, share links in the URL fragment, and the
-// tab's autosave. Links and the autosave are encodings of store.snapshot() (document.js);
+// tab's autosave. Links and the autosave are encodings of store.snapshot() (document/encodings.js, document/storage.js);
 // opening a link, a lesson or a kept document is DocumentOpener's (open_documents.js).
 // Text from files and links is only ever shown with textContent.
 import { kMaxLinkChars } from './share.js';
-import { documentLink, saveTabDocument, refuseTabDocument, readTabDocument, claimTabId } from './document.js';
+import { documentLink } from './document/encodings.js';
+import { saveTabDocument, refuseTabDocument, readTabDocument, claimTabId } from './document/storage.js';
 import { DocumentOpener } from './open_documents.js';
 import { $, saveBlob, fileBaseName } from './dom.js';
 import { showEmbedCode } from './embed.js';
@@ -205,7 +206,7 @@ export class Files extends DocumentOpener {
     $('share-lesson').hidden = true;
   }
 
-  // ---- autosave: the tab's own document (document.js) ----
+  // ---- autosave: the tab's own document (document/storage.js) ----
   scheduleAutosave() {
     if (this.embedded || this.autosaveHeld) return;
     clearTimeout(this.autosaveTimer);

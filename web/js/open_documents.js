@@ -3,8 +3,10 @@
 // Each goes through store.restore(); the document it replaces is kept for "Restore it" when the
 // visitor changed it. Files (files.js) extends this with the maps in and out and the autosave.
 import { LinkError } from './share.js';
-import { DocumentError, readDocumentLink, readTabDocument, keepDocument, readKeptDocument, sameDocument, checkDocument,
-  keepBefore, readBefore } from './document.js';
+import { DocumentError } from './document/schema.js';
+import { checkDocument } from './document/check.js';
+import { readDocumentLink, sameDocument } from './document/encodings.js';
+import { readTabDocument, keepDocument, readKeptDocument, keepBefore, readBefore } from './document/storage.js';
 import { $ } from './dom.js';
 // A link's map text longer than this (a 1024² map) is read a band of rows per task (read at
 // once, a 4096² map blocked the page for 0.6 s).
@@ -22,7 +24,7 @@ export class DocumentOpener {
     this.opening = false;   // while a document is being opened (its own change events)
     // The document a lesson (an exercise) replaced ({ snapshot, touched }), brought back when
     // the lesson is closed (closeLesson; the exercise: exercise/panel.js), by slot; also in the
-    // tab's session storage (document.js), for after a reload.
+    // tab's session storage (document/storage.js), for after a reload.
     this.before = { lesson: null, exercise: null };
   }
 

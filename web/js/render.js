@@ -7,7 +7,7 @@
 // cursor, first end of a portal being placed) from `marks`, which the input router owns; it
 // writes neither. Every read of the search (states, path, inspect) goes through this.engine.
 import { CellLayers } from './canvas/cell_layers.js';
-import { kLookChoices } from './document.js';
+import { kLookChoices } from './document/names.js';
 import { kBuiltInOverlays, kTopOverlays } from './canvas/overlays.js';
 import { squareLook } from './canvas/look_square.js';
 import { hexLook } from './canvas/look_hex.js';

@@ -1,4 +1,4 @@
-// Link bytes: the URL fragment holds a document's JSON text (document.js: map, settings and the
+// Link bytes: the URL fragment holds a document's JSON text (document/: map, settings and the
 // rest), deflated (CompressionStream) and base64url encoded: #v1.<data>. No server is
 // involved. This module only converts text to bytes and back; decoding is defensive: every
 // limit is checked before the work it bounds, and failures are LinkErrors with a message.
@@ -94,13 +94,13 @@ async function inflate(bytes) {
   }
 }
 
-// Text (a document's JSON, document.js) as a link fragment: v1.<base64url(deflate(UTF-8))>.
+// Text (a document's JSON, document/encodings.js) as a link fragment: v1.<base64url(deflate(UTF-8))>.
 export async function encodeLinkText(text) {
   return kLinkPrefix + toBase64Url(await deflate(new TextEncoder().encode(text)));
 }
 
 // A link fragment (with or without its '#') back to its text, or throws LinkError with a
-// message for the user. What the text holds is document.js's to check.
+// message for the user. What the text holds is document/check.js's to check.
 export async function decodeLinkText(fragment) {
   let data = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   if (data.length > kMaxLinkChars) {

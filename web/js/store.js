@@ -12,12 +12,12 @@
 //   'lab'      the evolution lab's settings changed
 //   'part'     a field of the document that a view owns changed ({ name }: heat map, speed, ...)
 // The whole document goes out through snapshot() and comes back through restore() only
-// (document.js: the schema, its checks and its encodings).
+// (document/: the schema, its checks and its encodings).
 // Readers (views, agents, files, compare) subscribe with on(kind, fn) and read through
 // `engine`'s getters; only this module calls the engine's setters (scripts/check_web.mjs).
 import { Status, kAllDirections } from './engine.js';
 import { History } from './history.js';
-import { kFields, kFieldNames, kDocumentVersion, documentContext, defaultOf } from './document.js';
+import { kFields, kFieldNames, kDocumentVersion, documentContext, defaultOf } from './document/schema.js';
 
 export class Store {
   constructor(engine) {
@@ -32,18 +32,18 @@ export class Store {
     // The heuristic follows the movement rule (core's default for it) until the user, a link
     // or the autosave picks another one.
     this.heuristicFollows = true;
-    this.context = documentContext(engine.core, engine.registry);  // what document.js's checks need from core
+    this.context = documentContext(engine.core, engine.registry);  // what document/schema.js's checks need from core
     this.owners = new Map();   // field name -> { read, apply } (own())
     this.pending = new Map();  // field name -> restored value waiting for its owner to register
   }
 
-  // ---- the document as a whole (document.js) ----
+  // ---- the document as a whole (document/) ----
   // A module that owns a field of the document (the heat map's kind, the speed, the open
   // sections...) registers here: read() gives its value, apply(value) shows a checked one.
   // It starts with the value restored before it loaded (agents, HPA*), else the schema's
-  // default: the defaults live in document.js only.
+  // default: the defaults live in document/schema.js only.
   own(name, owner) {
-    if (!kFieldNames.includes(name)) throw new Error(`"${name}" is not a field of the document (document.js)`);
+    if (!kFieldNames.includes(name)) throw new Error(`"${name}" is not a field of the document (document/schema.js)`);
     this.owners.set(name, owner);
     const value = this.pending.has(name) ? this.pending.get(name) : defaultOf(name, this.context);
     this.pending.delete(name);
@@ -73,7 +73,7 @@ export class Store {
     return out;
   }
 
-  // Applies a document checked by document.js (checkDocument: fields it lacks keep what the
+  // Applies a document checked by document/check.js (checkDocument: fields it lacks keep what the
   // page shows). The map replaces the current one as one undo step (record) or as the first
   // document of a visit. Returns [{ what, problem }] for fields that could not be applied; a
   // map the reader refuses changes nothing and returns [{ what: 'map', problem, fatal }].
@@ -352,7 +352,7 @@ export class Store {
   }
 
   // ---- the evolution lab's run settings, part of the document (and of share links) ----
-  // null or { method: 'ga' | 'aco', params: { seed, ... } } as document.js checks them;
+  // null or { method: 'ga' | 'aco', params: { seed, ... } } as document/schema.js checks them;
   // their ranges are core's (LabRun.start says what is wrong).
   setLab(lab) {
     this.lab = lab ? { method: lab.method, params: { ...lab.params } } : null;

@@ -13,7 +13,7 @@ import { buildPanel } from './panel.js';
 import { $ } from '../dom.js';
 import { failureSentence } from '../views/failures.js';
 import { copyOut } from '../engine.js';
-import { kPathViewNames as kPathKinds } from '../document.js';
+import { kPathViewNames as kPathKinds } from '../document/names.js';
 
 const kPathStyles = {
   raw: { color: 'rgba(120, 120, 120, 0.9)', width: 1.5, dash: [4, 3] },
@@ -25,7 +25,7 @@ export class AgentsController {
   constructor(app) {
     this.app = app;
     this.world = new World(app.engine);
-    this.views = { raw: false, pulled: false, smooth: false };  // the cell path alone unless asked (document.js)
+    this.views = { raw: false, pulled: false, smooth: false };  // the cell path alone unless asked (document/schema.js)
     // The page path's three lines, each worked out when first read after the path changed
     // (pathOf): a line nobody draws or walks is not computed (seconds on a 4096² map).
     this.lines = {};
@@ -333,7 +333,7 @@ export class AgentsController {
 export function installAgents(app, panel = document.getElementById('panel')) {
   const controller = new AgentsController(app);
   if (panel) controller.panel = buildPanel(controller, panel);
-  // The document's `pathViews` and `agents` fields (document.js) are this controller's.
+  // The document's `pathViews` and `agents` fields (document/schema.js) are this controller's.
   app.store.own('pathViews', {
     read: () => ({ ...controller.views }),
     apply: (views) => {

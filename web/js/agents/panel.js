@@ -3,7 +3,7 @@
 // is running (sync()), so each mode can be stopped where it was started.
 import { kDefaultCrowdWeights } from './crowd.js';
 import { el } from '../dom.js';
-import { kUiRanges } from '../document.js';
+import { kUiRanges } from '../document/names.js';
 import { failureSentence } from '../views/failures.js';
 import { WorkerUnavailable } from './worker_client.js';
 import { buildTurnControls } from './turn_panel.js';

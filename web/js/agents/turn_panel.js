@@ -3,7 +3,7 @@
 // a running chase at once and to the next one; and each ghost's heading by core's direction
 // name (the registry's, through engine.js), '-' before its first move.
 import { el } from '../dom.js';
-import { kUiRanges } from '../document.js';
+import { kUiRanges } from '../document/names.js';
 import { kDirectionNames } from '../engine.js';
 
 // Returns { row, sync }: the controls' row for the panel, and sync() for its refresh.

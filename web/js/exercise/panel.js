@@ -7,7 +7,7 @@
 // ?exercise=SEED opens the same questions in any browser (questions.js).
 import { Status } from '../engine.js';
 import { $ } from '../dom.js';
-import { keepDocument } from '../document.js';
+import { keepDocument } from '../document/storage.js';
 import { startCopy } from '../clipboard.js';
 import { isTextField } from '../keys.js';
 import { touchFirst } from '../views/hint.js';

@@ -162,7 +162,7 @@ function bindControls(view) {
 export function installHpa(app) {
   const view = new HpaView(app);
   view.controls = bindControls(view);
-  // The document's `hierarchical` field (document.js) is this layer's: shown, cluster size.
+  // The document's `hierarchical` field (document/schema.js) is this layer's: shown, cluster size.
   app.store.own('hierarchical', {
     read: () => ({ show: view.shown, clusterSize: view.raw.clusterSize() }),
     apply: (v) => {

@@ -6,7 +6,7 @@
 // lesson link before the link is made.
 import { $, el } from '../dom.js';
 import { kMaxLinkChars } from '../share.js';
-import { documentLink } from '../document.js';
+import { documentLink } from '../document/encodings.js';
 import { describeDocument, searchWords } from '../document_words.js';
 import { startCopy } from '../clipboard.js';
 import { LessonError, kLessonLimits, parseLesson } from './format.js';

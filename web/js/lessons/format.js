@@ -6,7 +6,7 @@
 // before anything is loaded and throws a LessonError naming the first problem and where it is.
 // No DOM and no engine here (the page and node tests share this module); names (algorithms,
 // heuristics, movements, statuses) and ranges (`limits`) come from core's registry through
-// `names` (document.js's documentContext).
+// `names` (document/schema.js's documentContext).
 
 import { formatNumber } from '../dom.js';
 import { statusClaim, admissibleClaim, measureClaim } from './check_words.js';

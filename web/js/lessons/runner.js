@@ -1,4 +1,4 @@
-// Lessons in the page: running their "Try this" actions (opening one is document.js's check
+// Lessons in the page: running their "Try this" actions (opening one is document/check.js's check
 // and store.restore, through files.js). Actions are store and controller commands; the one
 // view switch (parent arrows) goes through its checkbox, as a click would.
 import { kMovementNames } from '../engine.js';

@@ -164,7 +164,7 @@ export function installNavMesh(app) {
       });
     }
   }
-  // The document's `navmesh` field (document.js) is this layer's: the mesh and the two lines shown.
+  // The document's `navmesh` field (document/schema.js) is this layer's: the mesh and the two lines shown.
   app.store.own('navmesh', {
     read: () => ({ show: view.shown, navmeshLine: view.lines.navmesh, thetaLine: view.lines.theta }),
     apply: (v) => {

@@ -97,7 +97,7 @@ export function installSubgoals(app) {
       app.store.partChanged('subgoals');
     });
   }
-  // The document's `subgoals` field (document.js) is this layer's: whether it is shown.
+  // The document's `subgoals` field (document/schema.js) is this layer's: whether it is shown.
   app.store.own('subgoals', { read: () => ({ show: view.shown }), apply: (v) => view.show(v.show) });
   return view;
 }

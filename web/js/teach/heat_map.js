@@ -7,9 +7,9 @@
 // core.ClearanceView), the largest agent size a search can anchor there.
 import { $, setText, formatNumber } from '../dom.js';
 import { copyOut } from '../engine.js';
-import { kHeatKindNames } from '../document.js';
+import { kHeatKindNames } from '../document/names.js';
 
-// The labels of the document's heat map kinds (document.js, kHeatKindNames).
+// The labels of the document's heat map kinds (document/names.js, kHeatKindNames).
 const kHeatLabels = {
   none: 'off',
   g: 'g: cost from the start',
@@ -68,7 +68,7 @@ export class HeatMap {
       this.store.partChanged('heatMap');
     });
     this.requestDraw = requestDraw;
-    // The document's `heatMap` field (document.js) is this view's kind.
+    // The document's `heatMap` field (document/schema.js) is this view's kind.
     this.store.own('heatMap', {
       read: () => this.kind,
       apply: choose,

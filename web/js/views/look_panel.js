@@ -1,6 +1,6 @@
 // The Look control: auto (the arcade look for 4-way mazes with narrow corridors, squares
 // otherwise), square or arcade, and the arcade look's pellets. The renderer holds them; the
-// document's `look` field (document.js) reads and sets them through here.
+// document's `look` field (document/schema.js) reads and sets them through here.
 import { $ } from '../dom.js';
 
 export function bindLookPanel(view, loop, store) {

@@ -3,7 +3,7 @@
 // parent arrows, numbers). Edits go to the store as commands; the view to the canvas view.
 import { $ } from '../dom.js';
 import { fillSelect } from './search_panel.js';
-import { kUiRanges, applyRange } from '../document.js';
+import { kUiRanges, applyRange } from '../document/names.js';
 
 // One-way choices (entry direction masks, bits N E S W NE SE SW NW) for square and hex cells.
 const kOneWayChoices = {
@@ -30,7 +30,7 @@ export class MapPanel {
 
   bind() {
     const s = this.store, e = s.engine, r = e.registry, limits = r.limits;
-    // Every number field's range: core's limits, or the page's own (document.js's kUiRanges).
+    // Every number field's range: core's limits, or the page's own (document/names.js's kUiRanges).
     applyRange($('brush-size'), kUiRanges.brush);
     applyRange($('terrain-cost'), { min: limits.minCellCost, max: limits.maxCost });
     for (const id of ['new-width', 'new-height']) applyRange($(id), { min: limits.minGridSide, max: limits.maxGridSide });
@@ -61,7 +61,7 @@ export class MapPanel {
       this.store.partChanged('overlays');
       if (ev.target.checked && v.renderer.cell < 30) this.messages.show('Zoom in (mouse wheel or +) to see the numbers.');
     });
-    // The document's `overlays` field (document.js): parent arrows and numbers on the cells.
+    // The document's `overlays` field (document/schema.js): parent arrows and numbers on the cells.
     this.store.own('overlays', {
       read: () => ({ parents: v.renderer.showParents, numbers: v.renderer.showNumbers }),
       apply: (o) => {

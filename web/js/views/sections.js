@@ -1,7 +1,7 @@
 // The panel's collapsible sections (<details> Learn, Lab, HPA*): which are open is the
-// document's `sections` field (document.js), so a link, a lesson and a reload open the same ones.
+// document's `sections` field (document/schema.js), so a link, a lesson and a reload open the same ones.
 import { $ } from '../dom.js';
-import { kSectionNames } from '../document.js';
+import { kSectionNames } from '../document/names.js';
 
 export function bindSections(store) {
   const present = kSectionNames.filter((id) => $(id));

@@ -7,7 +7,7 @@
 import { $, formatNumber } from '../dom.js';
 import { ControllerState } from '../controller.js';
 import { Status } from '../engine.js';
-import { kSpeed } from '../document.js';
+import { kSpeed } from '../document/names.js';
 
 // Ten notches per decade from kSpeed.min to kSpeed.max, then one more for instant.
 const kNotchesPerDecade = 10;
@@ -56,7 +56,7 @@ export class Timeline {
       this.showSpeed();
       this.store.partChanged('speed');
     });
-    // The document's `speed` field (document.js): expansions per second, or 'instant'.
+    // The document's `speed` field (document/schema.js): expansions per second, or 'instant'.
     this.store.own('speed', {
       read: () => (c.speed === Infinity ? kSpeed.instant : c.speed),
       apply: (v) => {

@@ -24,7 +24,9 @@
 
 namespace astar {
 
+// A cell index (y * width + x) or a graph node; kNoNode: none.
 using NodeId = std::uint32_t;
+inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
 
 struct JournalMark {
   std::uint64_t journal = 0;   // which journal (0: none, never matches)

@@ -1,9 +1,9 @@
-// The name tables of grid.h: movement rules, cost models, cell shapes and directions, as
+// The name tables of grid_rules.h: movement rules, cost models, cell shapes and directions, as
 // written in map files, the CLI and the page.
 #include <iterator>
 #include <string_view>
 
-#include "astar/grid.h"
+#include "astar/grid_rules.h"
 
 namespace astar {
 
