@@ -1,7 +1,8 @@
 // astar compare MAP [SX SY GX GY] [planner options] [--repeat R] [--json]: every planner
 // (planners.h) on one query, side by side, each with the options it takes: cost against the
 // optimum (Dijkstra) and the planner's bound, path cells, expansions, relaxed moves, largest open
-// list (the search loop's planners) and time. For teaching ("greedy expands less but pays more")
+// list (the search loop's planners) and time; with --agent-size N above 1, the rows that take
+// the size run for that agent and the others say why not. For teaching ("greedy expands less but pays more")
 // and for choosing a planner for a map.
 #include <algorithm>
 #include <chrono>
@@ -12,6 +13,7 @@
 #include "astar/planner_runner.h"
 #include "astar/planners.h"
 #include "astar/search.h"
+#include "bench_support.h"
 #include "cli.h"
 #include "search_options.h"
 
@@ -37,13 +39,6 @@ int cmdCompare(const Args& args) {
   std::vector<const PlannerInfo*> all;
   for (const PlannerInfo& p : planners()) all.push_back(&p);
   if (!refuseOptionsNotTaken(args, "compare", all)) return kExitBadInput;
-  if (q.settings.search.agentSize != 1) {
-    // Not every row takes a size (planners.h: AgentSize): the others would answer for a one-cell agent.
-    fail(
-        "compare: --agent-size above 1 is not taken by every planner, and compare runs every planner; "
-        "use path --agent-size N");
-    return kExitBadInput;
-  }
   PlannerSettings base = q.settings;
   if (!args.has("--weight")) base.search.weight = kDefaultWeight;
   long long repeat = 5;
@@ -66,7 +61,20 @@ int cmdCompare(const Args& args) {
     std::printf("%-26s %-8s %12s %9s %6s %7s %10s %10s %9s %11s\n", "planner", "status", "cost", "/optimal", "bound",
                 "cells", "expanded", "generated", "max open", "time (us)");
   }
+  const int agentSize = base.search.agentSize;
   for (const PlannerInfo* planner : all) {
+    // An agent above one cell: a row that does not take the size (planners.h: AgentSize) would
+    // answer for a one-cell agent, so it is not run and says core's reason (as the page's Compare).
+    if (agentSize != 1 && !plannerTakes(*planner, PlannerOption::AgentSize)) {
+      const std::string why = plannerRefusal(*planner, PlannerOption::AgentSize);
+      if (json) {
+        std::printf("{\"algorithm\": \"%s\", \"status\": \"not-run\", \"message\": \"%s\"}\n", planner->name,
+                    jsonText(why).c_str());
+      } else {
+        std::printf("%-26s %-8s %s\n", planner->name, "not run", why.c_str());
+      }
+      continue;
+    }
     PlannerSettings settings = base;
     settings.planner = planner;
     settings.search.algorithm = planner->algorithm;
@@ -125,8 +133,9 @@ int cmdCompare(const Args& args) {
   if (!json) {
     const SearchOptions& s = base.search;
     std::printf(
-        "heuristic %s%s%s%s; weighted A* weight %g%s; HPA* clusters of %d; turn-aware: turn cost %g%s; time: median "
-        "of %lld runs\n",
+        "%sheuristic %s%s%s%s; weighted A* weight %g%s; HPA* clusters of %d; turn-aware: turn cost %g%s; time: "
+        "median of %lld runs\n",
+        agentSize != 1 ? ("a " + std::to_string(agentSize) + " x " + std::to_string(agentSize) + " agent; ").c_str() : "",
         heuristicName(s.heuristic),
         heuristicProperties(s.heuristic, g, s.wrapAware, s.portalAware).admissible ? " (admissible)"
                                                                                    : " (may overestimate)",
