@@ -132,11 +132,12 @@ int cmdCompare(const Args& args) {
   }
   if (!json) {
     const SearchOptions& s = base.search;
+    const std::string agent =
+        agentSize != 1 ? "a " + std::to_string(agentSize) + " x " + std::to_string(agentSize) + " agent; " : "";
     std::printf(
         "%sheuristic %s%s%s%s; weighted A* weight %g%s; HPA* clusters of %d; turn-aware: turn cost %g%s; time: "
         "median of %lld runs\n",
-        agentSize != 1 ? ("a " + std::to_string(agentSize) + " x " + std::to_string(agentSize) + " agent; ").c_str() : "",
-        heuristicName(s.heuristic),
+        agent.c_str(), heuristicName(s.heuristic),
         heuristicProperties(s.heuristic, g, s.wrapAware, s.portalAware).admissible ? " (admissible)"
                                                                                    : " (may overestimate)",
         s.wrapAware ? "" : ", not wrap-aware", s.portalAware ? "" : ", not portal-aware", s.weight,
