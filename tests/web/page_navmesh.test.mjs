@@ -122,7 +122,7 @@ test('show draws the mesh; polygons, navmesh and Theta* lengths equal the CLI\'s
   });
 });
 
-test('on a map the mesh does not apply to (the arcade\'s wrap-around row) the section says why and nothing is drawn; nor on one too big', async () => {
+test('on a map the mesh does not apply to (the arcade\'s wrap-around row) the section says why and nothing is drawn; one too big for the page is built in the worker', async () => {
   await withPage({}, async ({ page }) => {
     await page.waitForFunction(() => window.playground?.modules?.navmesh);
     await page.click('#navmesh summary');
@@ -136,12 +136,19 @@ test('on a map the mesh does not apply to (the arcade\'s wrap-around row) the se
     assert.match(said, /^Not on this map: .+\./);
     assert.ok(said.includes(note), `the registry row's note: ${said}`);
     assert.equal(await pixels(page), plain, 'nothing drawn');
-    // A map over the page's unsliced limit (257 x 257) is not built in the page, and says so.
+    // A map over the page's one-task limit (257 x 257) is built in the planner worker: the
+    // section says so meanwhile, then shows the mesh and the length of `astar path` on the maze.
     await page.selectOption('#map-select', 'maze_257.map.txt');
     await page.waitForFunction(() => window.playground.engine.width === 257);
+    await page.waitForFunction(() => document.getElementById('navmesh-stats').dataset.status === 'found', null, { timeout: 60000 });
     await nextFrames(page);
-    assert.equal(await page.getAttribute('#navmesh-stats', 'data-status'), 'too-big');
-    assert.match(await page.textContent('#navmesh-stats'), /not built here \(the build is not sliced yet\)/);
+    const drawn = await pixels(page);
+    const maze = await layerState(page), cli = cliPath(fs.readFileSync(path.join(distDir, 'maps/maze_257.map.txt'), 'utf8'), 'navmesh');
+    assert.equal(maze.polygons, Number(cli.polygons));
+    close(maze.result.length, Number(cli.length), 'navmesh length on the maze');
+    await page.uncheck('#navmesh-show');
+    await nextFrames(page);
+    assert.notEqual(await pixels(page), drawn, 'the mesh was drawn');
   });
 });
 
