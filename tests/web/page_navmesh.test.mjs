@@ -2,7 +2,8 @@
 // "Navigation mesh" section, "show" draws the mesh (its polygon count equals the CLI's), the
 // navmesh and Theta* lengths equal `astar path --algorithm navmesh / theta` on the same map and
 // query, an edit refreshes only the tiles it touches, the flags are part of the document, a map
-// the mesh does not apply to says why; and the lesson "Why do grid paths zig-zag?" gives the
+// the mesh does not apply to says why, one too big for the page is built in the planner worker
+// (and says why not when that worker cannot load); and the lesson "Why do grid paths zig-zag?" gives the
 // lengths the CLI gives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -184,5 +185,21 @@ test('the lesson "Why do grid paths zig-zag?": its lengths are the CLI\'s and ev
       `grid ${r.grid.length}, pulled ${r.pulled.length}, Theta* ${r.theta.length}, navmesh ${r.navmesh.length}`);
     console.log(`grid ${r.grid.length}, string-pulled ${r.pulled.length}, Theta* ${r.theta.length}, navmesh ${r.navmesh.length}`);
     await saveScreenshot(page, 'page_navmesh_lesson.png');
+  });
+});
+
+test('a planner worker whose wasm cannot load: on a map too big for the page the layer says why it is not built; no uncaught error', async () => {
+  await withPage({}, async ({ page, context }) => {
+    await page.waitForFunction(() => window.playground?.modules?.navmesh);
+    // From now on the engine's wasm cannot be fetched (the page has its own already).
+    await context.route('**/astar_core.wasm', (route) => route.abort('blockedbyclient'));
+    await page.selectOption('#map-select', 'maze_257.map.txt');
+    await page.waitForFunction(() => window.playground.engine.width === 257);
+    await page.click('#navmesh summary');
+    await page.check('#navmesh-show');
+    await page.waitForFunction(() => document.getElementById('navmesh-stats').dataset.status === 'too-big', null, { timeout: 20000 });
+    assert.equal(await page.textContent('#navmesh-stats'), 'Not on this map: the planner worker could not start (its engine did not load), ' +
+      'and maps over 16,384 cells are not built on the page itself (one long task); astar path --algorithm navmesh answers on any size.');
+    assert.equal(await page.isHidden('#navmesh-progress'), true);
   });
 });

@@ -29,7 +29,7 @@ class PlannerWorker {
     };
     this.worker.onerror = (e) => {
       e.preventDefault?.();  // reported by the layers, not as an uncaught error
-      this.fail(new WorkerUnavailable('the planner worker stopped with an error'));
+      this.fail(new WorkerUnavailable('the planner worker could not start or stopped with an error'));
     };
   }
 
