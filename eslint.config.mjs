@@ -17,8 +17,8 @@ export default [
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // The agents' path worker runs as a module Web Worker.
-    files: ['web/js/agents/path_worker.js'],
+    // The agents' path worker and the planner worker run as module Web Workers.
+    files: ['web/js/agents/path_worker.js', 'web/js/planners/planner_worker.js'],
     languageOptions: { globals: { ...globals.worker } },
   },
   {

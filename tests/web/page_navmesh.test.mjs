@@ -2,7 +2,8 @@
 // "Navigation mesh" section, "show" draws the mesh (its polygon count equals the CLI's), the
 // navmesh and Theta* lengths equal `astar path --algorithm navmesh / theta` on the same map and
 // query, an edit refreshes only the tiles it touches, the flags are part of the document, a map
-// the mesh does not apply to says why; and the lesson "Why do grid paths zig-zag?" gives the
+// the mesh does not apply to says why, one too big for the page is built in the planner worker
+// (and says why not when that worker cannot load); and the lesson "Why do grid paths zig-zag?" gives the
 // lengths the CLI gives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -122,7 +123,7 @@ test('show draws the mesh; polygons, navmesh and Theta* lengths equal the CLI\'s
   });
 });
 
-test('on a map the mesh does not apply to (the arcade\'s wrap-around row) the section says why and nothing is drawn; nor on one too big', async () => {
+test('on a map the mesh does not apply to (the arcade\'s wrap-around row) the section says why and nothing is drawn; one too big for the page is built in the worker', async () => {
   await withPage({}, async ({ page }) => {
     await page.waitForFunction(() => window.playground?.modules?.navmesh);
     await page.click('#navmesh summary');
@@ -136,12 +137,19 @@ test('on a map the mesh does not apply to (the arcade\'s wrap-around row) the se
     assert.match(said, /^Not on this map: .+\./);
     assert.ok(said.includes(note), `the registry row's note: ${said}`);
     assert.equal(await pixels(page), plain, 'nothing drawn');
-    // A map over the page's unsliced limit (257 x 257) is not built in the page, and says so.
+    // A map over the page's one-task limit (257 x 257) is built in the planner worker: the
+    // section says so meanwhile, then shows the mesh and the length of `astar path` on the maze.
     await page.selectOption('#map-select', 'maze_257.map.txt');
     await page.waitForFunction(() => window.playground.engine.width === 257);
+    await page.waitForFunction(() => document.getElementById('navmesh-stats').dataset.status === 'found', null, { timeout: 60000 });
     await nextFrames(page);
-    assert.equal(await page.getAttribute('#navmesh-stats', 'data-status'), 'too-big');
-    assert.match(await page.textContent('#navmesh-stats'), /not built here \(the build is not sliced yet\)/);
+    const drawn = await pixels(page);
+    const maze = await layerState(page), cli = cliPath(fs.readFileSync(path.join(distDir, 'maps/maze_257.map.txt'), 'utf8'), 'navmesh');
+    assert.equal(maze.polygons, Number(cli.polygons));
+    close(maze.result.length, Number(cli.length), 'navmesh length on the maze');
+    await page.uncheck('#navmesh-show');
+    await nextFrames(page);
+    assert.notEqual(await pixels(page), drawn, 'the mesh was drawn');
   });
 });
 
@@ -177,5 +185,21 @@ test('the lesson "Why do grid paths zig-zag?": its lengths are the CLI\'s and ev
       `grid ${r.grid.length}, pulled ${r.pulled.length}, Theta* ${r.theta.length}, navmesh ${r.navmesh.length}`);
     console.log(`grid ${r.grid.length}, string-pulled ${r.pulled.length}, Theta* ${r.theta.length}, navmesh ${r.navmesh.length}`);
     await saveScreenshot(page, 'page_navmesh_lesson.png');
+  });
+});
+
+test('a planner worker whose wasm cannot load: on a map too big for the page the layer says why it is not built; no uncaught error', async () => {
+  await withPage({}, async ({ page, context }) => {
+    await page.waitForFunction(() => window.playground?.modules?.navmesh);
+    // From now on the engine's wasm cannot be fetched (the page has its own already).
+    await context.route('**/astar_core.wasm', (route) => route.abort('blockedbyclient'));
+    await page.selectOption('#map-select', 'maze_257.map.txt');
+    await page.waitForFunction(() => window.playground.engine.width === 257);
+    await page.click('#navmesh summary');
+    await page.check('#navmesh-show');
+    await page.waitForFunction(() => document.getElementById('navmesh-stats').dataset.status === 'too-big', null, { timeout: 20000 });
+    assert.equal(await page.textContent('#navmesh-stats'), 'Not on this map: the planner worker could not start (its engine did not load), ' +
+      'and maps over 16,384 cells are not built on the page itself (one long task); astar path --algorithm navmesh answers on any size.');
+    assert.equal(await page.isHidden('#navmesh-progress'), true);
   });
 });

@@ -19,8 +19,8 @@ export const kStateNames = ['unseen', 'open', 'closed'];
 export const kAllDirections = 0xff;
 
 // The largest map (in cells) on which the page runs a planner's preprocessing and query in one
-// task (Compare all's rows outside the search loop, the subgoal layer) until those builds are
-// sliced; bigger maps say that they were not run. The bundled random 128 x 128 map (5,316
+// task (Compare all's rows outside the search loop, the subgoal and navmesh layers); on bigger
+// maps Compare all says those rows were not run and the layers ask the planner worker (planners/). The bundled random 128 x 128 map (5,316
 // subgoals) builds its subgoal graph in 80 ms natively; in Chromium on the loaded 2-core VM it
 // took up to 500 ms.
 export const kUnslicedPlannerCells = 16384;

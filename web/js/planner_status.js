@@ -16,3 +16,11 @@ export function queryWithoutPath(result) {
   if (result.status === 'no-path') return 'No path.';
   return `${result.status}: ${result.message}`;
 }
+
+// "Building the subgoal graph of 262,144 cells in the background… 3 s" while the planner
+// worker works on a big map (planners/background.js); null otherwise.
+export function inTheBackground(result) {
+  if (result.status !== 'building') return null;
+  const seconds = Math.floor((performance.now() - result.startedAt) / 1000);
+  return `${result.message[0].toUpperCase()}${result.message.slice(1)}… ${seconds} s`;
+}

@@ -5,7 +5,7 @@ import { kDefaultCrowdWeights } from './crowd.js';
 import { el } from '../dom.js';
 import { kUiRanges } from '../document/names.js';
 import { failureSentence } from '../views/failures.js';
-import { WorkerUnavailable } from './worker_client.js';
+import { WorkerUnavailable } from '../worker_link.js';
 import { buildTurnControls } from './turn_panel.js';
 
 // A button's label for a mode: idle, moving (stop it), arrived (clear it from the canvas).

@@ -11,6 +11,7 @@
 //   -> {type: 'cancel', id}
 //                                                <- {type: 'failed'} once, if the engine cannot load
 import { loadEngine } from '../engine.js';
+import { restoreMap } from '../worker_link.js';
 
 // A worker whose engine cannot load (the wasm blocked or missing) says so once and then
 // ignores requests: the page reports it in the worker's panel row, and nothing is uncaught.
@@ -51,13 +52,7 @@ onmessage = async (event) => {
   const { engine, world } = loaded;
   const m = event.data;
   if (m.type === 'sync') {
-    let error;
-    try {
-      error = engine.restore(m.map);
-    } catch (e) {
-      error = e.message;  // e.g. out of memory on a huge map
-    }
-    postMessage({ type: 'synced', error });
+    postMessage({ type: 'synced', error: restoreMap(engine, m.map) });
   } else if (m.type === 'find') {
     world.setAgentSize(m.agentSize ?? 1);  // core refuses a size the map cannot take (the reply's message)
     const serviceId = world.submit(m.start, m.goal, m.priority ?? 0, m.algorithm ?? 0);

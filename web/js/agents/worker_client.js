@@ -1,11 +1,9 @@
 // The page's side of path_worker.js: find(start, goal) returns a promise of the reply;
 // sync(engine) sends a copy of the page's map (engine.snapshot(): the worker has its own wasm
 // memory, so a copy is inherent there). Nothing here blocks the page.
-let nextId = 1;
+import { MapCopies, WorkerUnavailable } from '../worker_link.js';
 
-// The worker could not start (its engine did not load: blocked, offline, a bad build). The
-// message is for the worker's own row in the panel; the page goes on without it.
-export class WorkerUnavailable extends Error {}
+let nextId = 1;
 
 export class PathWorker {
   // From the page's address, not this module's: the published site bundles this module into
@@ -14,7 +12,7 @@ export class PathWorker {
     this.worker = new Worker(url, { type: 'module' });
     this.pending = new Map();
     this.syncs = [];
-    this.mapKey = -1;  // the engine's revision last sent
+    this.copies = new MapCopies();
     this.failed = null;  // a WorkerUnavailable once the worker said it cannot start
     this.worker.onmessage = (event) => {
       const m = event.data;
@@ -45,13 +43,11 @@ export class PathWorker {
   // Sends the page's map when it changed since the last sync.
   sync(engine) {
     if (this.failed) return Promise.reject(this.failed);
-    const key = engine.revision();
-    if (key === this.mapKey) return Promise.resolve();
-    this.mapKey = key;
-    const map = engine.snapshot();
+    const copy = this.copies.next(engine);
+    if (!copy) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      this.syncs.push({ resolve, reject: (e) => { this.mapKey = -1; reject(e); } });  // send it again next time
-      this.worker.postMessage({ type: 'sync', map }, [map.costs.buffer, map.masks.buffer]);  // moved, not copied again
+      this.syncs.push({ resolve, reject: (e) => { this.copies.resend(); reject(e); } });
+      this.worker.postMessage({ type: 'sync', map: copy.map }, copy.transfer);
     });
   }
 

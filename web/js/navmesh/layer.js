@@ -4,11 +4,14 @@
 // string-pulled line: the navmesh path and the Theta* path of the same start and goal. Controls:
 // the "Navigation mesh" section of the Tools view (index.html). Core refreshes the mesh from the
 // grid's change journal after edits; a map the mesh does not apply to gets core's reason and
-// the registry row's note.
+// the registry row's note. On maps over kUnslicedPlannerCells the build (and Theta*) would be
+// one long task, so the planner worker builds and queries there (planners/background.js) and
+// the layer shows 'building' meanwhile.
 import { $, formatNumber } from '../dom.js';
 import { kUnslicedPlannerCells } from '../engine.js';
 import { drawPolyline } from '../canvas/graph_marks.js';
-import { notOnThisMap, queryWithoutPath } from '../planner_status.js';
+import { notOnThisMap, queryWithoutPath, inTheBackground } from '../planner_status.js';
+import { BackgroundQuery } from '../planners/background.js';
 
 const kOutline = 'rgba(93, 64, 55, 0.55)';
 const kCorridorFill = 'rgba(3, 155, 229, 0.2)';  // blue: apart from the closed cells' yellow
@@ -34,6 +37,16 @@ export class NavMeshView {
     this.rects = new Int32Array(0);      // the polygons, copied out of wasm memory
     this.dirty = true;
     this.controls = null;
+    this.background = new BackgroundQuery(app, {
+      layer: 'navmesh', what: 'the navigation mesh', row: this.row, tick: () => this.showStats(),
+      take: (answer) => {
+        this.result = answer.result;
+        this.rects = answer.rects ?? new Int32Array(0);
+        this.thetaResult = answer.theta ?? null;
+        this.showStats();
+        app.requestDraw();
+      },
+    });
     app.renderer.addOverlay((ctx, r) => this.draw(ctx, r));
     app.onChange((kind) => {
       if (kind === 'search') return;  // a search step changes neither the map nor the query
@@ -66,10 +79,10 @@ export class NavMeshView {
     if (!this.active() || !this.dirty) return this.result;
     this.dirty = false;
     const e = this.app.engine;
-    if (e.cellCount > kUnslicedPlannerCells) {  // the build and Theta* are one task each: not on big maps (yet)
-      this.result = { status: 'too-big', message: `maps over ${kUnslicedPlannerCells.toLocaleString('en')} cells are not built here (the build is not sliced yet); astar path --algorithm navmesh answers on any size` };
+    if (e.cellCount > kUnslicedPlannerCells) {  // the build and Theta* are one long task each: in the worker
+      if (!this.background.current()) this.rects = new Int32Array(0);  // the old map's polygons
       this.thetaResult = null;
-      this.rects = new Int32Array(0);
+      this.result = this.background.ask({ theta: this.lines.theta });
     } else {
       this.result = this.raw.query(e.start(), e.goal());
       this.rects = Int32Array.from(this.raw.rectangles());  // a copy: the view dies with the next call
@@ -93,13 +106,14 @@ export class NavMeshView {
     out.dataset.polygons = r?.polygons === undefined ? '' : String(r.polygons);
     out.dataset.length = r?.status === 'found' ? String(r.length) : '';
     out.dataset.thetaLength = t?.status === 'found' ? String(t.length) : '';
+    this.controls.progress.hidden = !this.active() || r?.status !== 'building';
     if (!this.active() || !r) {
       out.textContent = '';
       return;
     }
-    const refused = notOnThisMap(r, this.row);
-    if (refused) {
-      out.textContent = refused;
+    const aside = notOnThisMap(r, this.row) ?? inTheBackground(r);
+    if (aside) {
+      out.textContent = aside;
       return;
     }
     const mesh = `${formatNumber(r.polygons)} polygons, ${formatNumber(r.portals)} portals in ${formatNumber(r.tiles)} tiles;` +
@@ -118,7 +132,8 @@ export class NavMeshView {
     const res = this.result, found = res?.status === 'found';
     const X = (x) => r.offsetX + x * r.cell, Y = (y) => r.offsetY + y * r.cell;
     ctx.save();
-    if (this.shown && (res?.status === 'found' || res?.status === 'idle' || res?.status === 'no-path')) {
+    // While the worker answers a new query on the same map, the mesh it last sent stays drawn.
+    if (this.shown && ['found', 'idle', 'no-path', 'building'].includes(res?.status)) {
       ctx.fillStyle = kCorridorFill;
       for (const id of found ? res.corridor : []) {
         const i = 4 * id;
@@ -151,8 +166,9 @@ export class NavMeshView {
 export function installNavMesh(app) {
   const view = new NavMeshView(app);
   const show = $('navmesh-show'), stats = $('navmesh-stats'), navmesh = $('navmesh-line'), theta = $('theta-line');
-  if (show && stats && navmesh && theta) {
-    view.controls = { show, stats, navmesh, theta };
+  const progress = $('navmesh-progress');
+  if (show && stats && navmesh && theta && progress) {
+    view.controls = { show, stats, navmesh, theta, progress };
     show.addEventListener('change', () => {
       view.show(show.checked);
       app.store.partChanged('navmesh');

@@ -3,11 +3,14 @@
 // the abstract path of the current start and goal (start, subgoals, goal: a dashed line), with
 // the query's figures beside them. Controls: the "Subgoal graph" section of the Tools view
 // (index.html). The graph is built on the first query after a change (core rebuilds it when
-// the grid's journal says the map changed); a map it does not apply to gets core's reason.
+// the grid's journal says the map changed); a map it does not apply to gets core's reason. On
+// maps over kUnslicedPlannerCells the build would be one long task, so the planner worker
+// builds and queries there (planners/background.js) and the layer shows 'building' meanwhile.
 import { $, formatNumber } from '../dom.js';
 import { kUnslicedPlannerCells } from '../engine.js';
 import { drawNodeDots, drawAbstractPath } from '../canvas/graph_marks.js';
-import { notOnThisMap, queryWithoutPath } from '../planner_status.js';
+import { notOnThisMap, queryWithoutPath, inTheBackground } from '../planner_status.js';
+import { BackgroundQuery } from '../planners/background.js';
 
 const kDotColor = 'rgba(0, 150, 136, 0.95)';
 const kPathColor = 'rgba(0, 121, 107, 0.95)';
@@ -24,6 +27,15 @@ export class SubgoalView {
     this.cells = new Uint32Array(0);      // the subgoals, copied out of wasm memory
     this.dirty = true;
     this.controls = null;
+    this.background = new BackgroundQuery(app, {
+      layer: 'subgoal', what: 'the subgoal graph', row: this.row, tick: () => this.showStats(),
+      take: (answer) => {
+        this.result = answer.result;
+        this.cells = answer.cells ?? new Uint32Array(0);
+        this.showStats();
+        app.requestDraw();
+      },
+    });
     app.renderer.addOverlay((ctx, r) => this.draw(ctx, r));
     app.onChange((kind) => {
       if (kind === 'search') return;  // a search step changes neither the map nor the query
@@ -44,9 +56,9 @@ export class SubgoalView {
     if (!this.shown || !this.dirty) return this.result;
     this.dirty = false;
     const e = this.app.engine;
-    if (e.cellCount > kUnslicedPlannerCells) {  // the build is one task: not on big maps (yet)
-      this.result = { status: 'too-big', message: `maps over ${kUnslicedPlannerCells.toLocaleString('en')} cells are not built here (the build is not sliced yet); astar path --algorithm subgoal answers on any size` };
-      this.cells = new Uint32Array(0);
+    if (e.cellCount > kUnslicedPlannerCells) {  // the build is one long task: in the worker
+      if (!this.background.current()) this.cells = new Uint32Array(0);  // the old map's subgoals
+      this.result = this.background.ask();
     } else {
       this.result = this.raw.query(e.start(), e.goal());
       this.cells = Uint32Array.from(this.raw.subgoals());  // a copy: the view dies with the next call
@@ -61,13 +73,14 @@ export class SubgoalView {
     const r = this.result;
     out.dataset.cost = r?.status === 'found' ? String(r.cost) : '';
     out.dataset.status = r?.status ?? '';
+    this.controls.progress.hidden = !this.shown || r?.status !== 'building';
     if (!this.shown || !r) {
       out.textContent = '';
       return;
     }
-    const refused = notOnThisMap(r, this.row);
-    if (refused) {
-      out.textContent = refused;
+    const aside = notOnThisMap(r, this.row) ?? inTheBackground(r);
+    if (aside) {
+      out.textContent = aside;
       return;
     }
     const graph = `${formatNumber(r.subgoals)} subgoals, ${formatNumber(r.edges / 2)} pairs that see each other` +
@@ -89,9 +102,9 @@ export class SubgoalView {
 
 export function installSubgoals(app) {
   const view = new SubgoalView(app);
-  const show = $('subgoal-show'), stats = $('subgoal-stats');
-  if (show && stats) {
-    view.controls = { show, stats };
+  const show = $('subgoal-show'), stats = $('subgoal-stats'), progress = $('subgoal-progress');
+  if (show && stats && progress) {
+    view.controls = { show, stats, progress };
     show.addEventListener('change', () => {
       view.show(show.checked);
       app.store.partChanged('subgoals');

@@ -1,0 +1,67 @@
+// The page's side of planner_worker.js: one worker, started on the first query that needs it,
+// shared by the subgoal-graph and navigation-mesh layers. query() sends the layer's query (and
+// a copy of the page's map when it changed since the last one sent) and returns a promise of
+// the answer; a layer's newer query supersedes its earlier one, whose promise then resolves to
+// null (its answer, built for a map or query that is gone, is dropped). Nothing here blocks the page.
+import { MapCopies, WorkerUnavailable } from '../worker_link.js';
+
+let nextId = 1;
+
+class PlannerWorker {
+  // From the page's address, not this module's: the published site bundles this module into
+  // js/ (scripts/site.mjs) while the worker stays at js/planners/.
+  constructor(url = new URL('js/planners/planner_worker.js', document.baseURI)) {
+    this.worker = new Worker(url, { type: 'module' });
+    this.copies = new MapCopies();
+    this.pending = new Map();  // layer -> { id, resolve, reject }: its newest query
+    this.failed = null;        // a WorkerUnavailable once the worker said it cannot start
+    this.worker.onmessage = (event) => {
+      const m = event.data;
+      if (m.type === 'failed') {
+        this.fail(new WorkerUnavailable('the planner worker could not start (its engine did not load)'));
+      } else if (m.type === 'answer') {
+        if (m.mapProblem) this.copies.resend();
+        const newest = this.pending.get(m.layer);
+        if (newest?.id !== m.id) return;  // superseded: its promise already resolved to null
+        this.pending.delete(m.layer);
+        newest.resolve(m);
+      }
+    };
+    this.worker.onerror = (e) => {
+      e.preventDefault?.();  // reported by the layers, not as an uncaught error
+      this.fail(new WorkerUnavailable('the planner worker could not start or stopped with an error'));
+    };
+  }
+
+  fail(error) {
+    this.failed = error;
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+  }
+
+  // layer: 'subgoal' or 'navmesh'; theta: also the Theta* line (navmesh). Resolves to the
+  // worker's answer (planner_worker.js), or null when a newer query of the layer replaced it.
+  query(layer, engine, { theta = false } = {}) {
+    if (this.failed) return Promise.reject(this.failed);
+    this.pending.get(layer)?.resolve(null);
+    const id = nextId++, copy = this.copies.next(engine);
+    const promise = new Promise((resolve, reject) => this.pending.set(layer, { id, resolve, reject }));
+    this.worker.postMessage({ type: 'query', id, layer, revision: engine.revision(), start: engine.start(), goal: engine.goal(),
+      theta, map: copy?.map }, copy?.transfer ?? []);
+    return promise;
+  }
+}
+
+let shared = null;
+
+// The page's planner worker (started on first use). Throws WorkerUnavailable when this browser
+// cannot start a module worker.
+export function plannerWorker() {
+  if (shared) return shared;
+  try {
+    shared = new PlannerWorker();
+  } catch (e) {
+    throw new WorkerUnavailable(`the planner worker could not start (${e.message})`);
+  }
+  return shared;
+}

@@ -1,0 +1,71 @@
+// A module Web Worker that builds and queries the subgoal graph and the navigation mesh on maps
+// too big to build on the page in one task (over kUnslicedPlannerCells): core's SubgoalLayer
+// and NavMeshLayer (web/subgoal_bindings.cpp, web/navmesh_bindings.cpp) on this worker's own
+// engine, which holds a copy of the page's map (worker_link.js). A build is one call into core,
+// done on the first query after the map changed; later queries on the same map are fast.
+// Only the newest query of each layer and the newest map are kept: messages that arrive while
+// a build runs replace what was waiting, so a stale query is never built for.
+//   -> {type: 'query', id, layer: 'subgoal' | 'navmesh', revision, start, goal, theta, map?: snapshot}
+//   <- {type: 'answer', id, layer, revision, start, goal, result, cells: Uint32Array (subgoal),
+//       rects: Int32Array and theta (navmesh), mapProblem: "" or why the map copy failed}
+//   <- {type: 'failed'} once, if the engine cannot load
+import { loadEngine } from '../engine.js';
+import { restoreMap } from '../worker_link.js';
+
+// A worker whose engine cannot load says so once and then ignores queries.
+const ready = loadEngine().then((engine) => ({ engine, layers: {} }), () => {
+  postMessage({ type: 'failed' });
+  return null;
+});
+let newestMap = null;       // the newest map copy not yet restored
+const waiting = new Map();  // layer -> its newest query not yet answered
+let scheduled = false;
+// The queries are answered in a task of their own, after every message already queued is in.
+const answerChannel = new MessageChannel();
+answerChannel.port1.onmessage = () => answerAll();
+
+onmessage = (event) => {
+  const m = event.data;
+  if (m.map) newestMap = m.map;
+  waiting.set(m.layer, m);
+  if (!scheduled) {
+    scheduled = true;
+    answerChannel.port2.postMessage(null);
+  }
+};
+
+async function answerAll() {
+  const loaded = await ready;
+  scheduled = false;
+  if (!loaded) return;
+  let mapProblem = '';
+  if (newestMap) {
+    mapProblem = restoreMap(loaded.engine, newestMap);
+    newestMap = null;
+  }
+  const queries = [...waiting.values()];
+  waiting.clear();
+  for (const q of queries) postAnswer(q, mapProblem ? refused(q, mapProblem) : answer(loaded, q));
+}
+
+function refused(q, mapProblem) {
+  return { result: { status: 'invalid-input', message: `the worker could not copy the map: ${mapProblem}` }, mapProblem };
+}
+
+// The layer's query on this worker's map, with what the page draws (copied out of wasm memory).
+function answer({ engine, layers }, q) {
+  if (q.layer === 'subgoal') {
+    const layer = layers.subgoal ??= new engine.core.SubgoalLayer(engine.raw);
+    const result = layer.query(q.start, q.goal);
+    return { result, cells: Uint32Array.from(layer.subgoals()) };
+  }
+  const layer = layers.navmesh ??= new engine.core.NavMeshLayer(engine.raw);
+  const result = layer.query(q.start, q.goal);
+  const rects = Int32Array.from(layer.rectangles());
+  return { result, rects, theta: q.theta ? layer.theta(q.start, q.goal) : null };
+}
+
+function postAnswer(q, reply) {
+  const transfer = [reply.cells?.buffer, reply.rects?.buffer].filter(Boolean);
+  postMessage({ type: 'answer', id: q.id, layer: q.layer, revision: q.revision, start: q.start, goal: q.goal, ...reply }, { transfer });
+}
