@@ -83,11 +83,19 @@ struct NavMesh::Impl::ExactSearch {
     return alongX + alongY > 0 ? 1 : -1;
   }
 
+  // The heap's order: the smallest f on top; on a tie the longer g (nearer the goal), then the
+  // older node, so a query's expansions do not depend on the heap's history.
+  bool later(const OpenEntry& a, const OpenEntry& b) const {
+    if (a.f != b.f) return a.f > b.f;
+    const double ga = m.exactNodes[a.id].g, gb = m.exactNodes[b.id].g;
+    return ga != gb ? ga < gb : a.id > b.id;
+  }
+
   void push(const Node& n, double f) {
     m.exactNodes.push_back(n);
     m.open.push_back({f, static_cast<std::uint32_t>(m.exactNodes.size() - 1)});
     std::push_heap(m.open.begin(), m.open.end(),
-                   [](const OpenEntry& a, const OpenEntry& b) { return a.f > b.f || (a.f == b.f && a.id > b.id); });
+                   [this](const OpenEntry& a, const OpenEntry& b) { return later(a, b); });
   }
 
   void reachGoal(std::uint32_t root, double length) {
@@ -155,26 +163,40 @@ struct NavMesh::Impl::ExactSearch {
     }
   }
 
-  // The piece a-b (doubled) of a portal into (tile, local), seen from the root inside the cone
-  // [first, second] (limit: also inside the half-plane side * cross(in, d) >= 0).
-  void pushPiece(std::uint32_t root, double length, Vec first, Vec second, Vec a, Vec b, std::uint32_t tile,
-                 std::uint16_t local, bool limit, Vec in, int side) {
+  // The directions a root looks in: every one, or those from `first` counter-clockwise (as cross()
+  // counts) to `second`, less than half a turn; first == second: that one direction only.
+  struct Cone {
+    bool every = true;
+    Vec first, second;
+    bool sees(Vec d) const {
+      if (every) return true;
+      if (!between(first, second, d)) return false;
+      return cross(first, second) != 0 || first.x * d.x + first.y * d.y > 0;
+    }
+  };
+
+  // The piece a-b (doubled) of a portal into (tile, local), seen from the root inside the cone.
+  void pushPiece(std::uint32_t root, double length, const Cone& cone, Vec a, Vec b, std::uint32_t tile,
+                 std::uint16_t local) {
+    // A dead end (one portal, no goal): a shortest path never enters it to come back out.
+    const detail::NavTile& beyond = m.tiles[tile];
+    if (beyond.linkStart[local + 1U] - beyond.linkStart[local] == 1 && (tile != goalTile || local != goalLocal)) return;
     const Vec r = rootPoint(root), da = a - r, db = b - r;
     const std::int64_t turn = cross(da, db);
     if (turn == 0) return;  // the root is on the piece's line: the walks along grid lines cover it
-    Vec lo = turn > 0 ? da : db, hi = turn > 0 ? db : da;
-    if (cross(first, lo) < 0) lo = first;
-    if (cross(hi, second) < 0) hi = second;
-    if (cross(lo, hi) <= 0) return;
-    if (limit) {
-      const bool loIn = side * cross(in, lo) >= 0, hiIn = side * cross(in, hi) >= 0;
-      if (!loIn && !hiIn) return;
-      const Vec back{-in.x, -in.y};
-      const Vec edge = between(lo, hi, in) ? in : back;  // where the half-plane's border cuts the cone
-      if (!loIn) lo = edge;
-      if (!hiIn) hi = edge;
-      if (cross(lo, hi) <= 0) return;
+    const Vec pieceFirst = turn > 0 ? da : db, pieceSecond = turn > 0 ? db : da;
+    Vec lo = pieceFirst, hi = pieceSecond;
+    if (!cone.every) {  // the two cones' overlap starts and ends at a side of one inside the other
+      if (!cone.sees(lo)) {
+        if (!between(pieceFirst, pieceSecond, cone.first)) return;
+        lo = cone.first;
+      }
+      if (!cone.sees(hi)) {
+        if (!between(pieceFirst, pieceSecond, cone.second)) return;
+        hi = cone.second;
+      }
     }
+    if (cross(lo, hi) <= 0) return;
     Node n;
     n.kind = Node::Interval;
     n.root = root;
@@ -197,15 +219,14 @@ struct NavMesh::Impl::ExactSearch {
 
   // Every corner of polygon (tile, local) in the cone from the root, every portal piece (not on
   // the line `skip*`), clipped to it, and the goal if the polygon holds it and the cone sees it.
-  void seePolygon(std::uint32_t root, double length, Vec first, Vec second, std::uint32_t tile, std::uint16_t local,
-                  bool limit, Vec in, int side, int skipHorizontal, int skipVertical) {
+  void seePolygon(std::uint32_t root, double length, const Cone& cone, std::uint32_t tile, std::uint16_t local,
+                  int skipHorizontal, int skipVertical) {
     const detail::NavTile& t = m.tiles[tile];
     const NavPolygon& p = t.polygons[local];
     const Vec r = rootPoint(root);
-    auto sees = [&](Vec d) { return between(first, second, d) && (!limit || side * cross(in, d) >= 0); };
-    if (tile == goalTile && local == goalLocal && sees(goal - r)) reachGoal(root, length);
+    if (tile == goalTile && local == goalLocal && cone.sees(goal - r)) reachGoal(root, length);
     auto vertex = [&](int x, int y) {
-      if (sees(Vec{2 * x, 2 * y} - r)) reachVertex(root, length, x, y);
+      if (cone.sees(Vec{2 * x, 2 * y} - r)) reachVertex(root, length, x, y);
     };
     vertex(p.x0, p.y0);
     vertex(p.x1, p.y0);
@@ -217,28 +238,48 @@ struct NavMesh::Impl::ExactSearch {
       vertex(l.bx, l.by);
       if (l.ax == l.bx && l.ay == l.by) continue;  // a squeeze point: a corner, reached above
       if (l.ay == l.by ? 2 * l.ay == skipHorizontal : 2 * l.ax == skipVertical) continue;
-      pushPiece(root, length, first, second, Vec{2 * l.ax, 2 * l.ay}, Vec{2 * l.bx, 2 * l.by}, l.tile, l.local, limit,
-                in, side);
+      pushPiece(root, length, cone, Vec{2 * l.ax, 2 * l.ay}, Vec{2 * l.bx, 2 * l.by}, l.tile, l.local);
     }
   }
 
-  // A root: the polygons around it, all directions (a corner: only those that bend around its
-  // wall, the half-plane on the wall's side of the way in), and the grid lines through it.
-  void expandRoot(std::uint32_t id, double length) {
-    const Vec v = rootPoint(id);
-    bool limit = false;
-    Vec in;
-    int side = 0;
-    if (id != startId) {
-      int bx = 0, by = 0;
-      in = v - rootPoint(m.rootParent[id]);
-      if (cornerAt(static_cast<int>(v.x / 2), static_cast<int>(v.y / 2), bx, by) == 1) {
-        side = sideOfBlocked(in, bx, by);
-        limit = side != 0;
+  // Where a shortest path can go on from a one-cell corner it reached along `in`: straight on, or
+  // bending around the blocked cell, as far as that cell's nearer edge (beyond it the path would
+  // not touch the cell: a shortcut would exist).
+  static Cone bendAround(Vec in, int bx, int by) {
+    const int side = sideOfBlocked(in, bx, by);
+    const Vec edges[2] = {{bx, 0}, {0, by}};
+    Vec nearer{};
+    int nearerRank = 3;
+    for (const Vec& e : edges) {
+      const std::int64_t turn = side * cross(in, e);
+      // 0: straight on; 1: a bend of less than half a turn; 2: straight back.
+      const int rank = turn > 0 ? 1 : in.x * e.x + in.y * e.y > 0 ? 0 : 2;
+      if (rank < nearerRank || (rank == 1 && nearerRank == 1 && side * cross(e, nearer) > 0)) {
+        nearer = e;
+        nearerRank = rank;
       }
     }
-    // A full turn as two half-turn cones: the cone test needs less than half a turn.
-    const Vec cones[2][2] = {{{1, 0}, {-1, 0}}, {{-1, 0}, {1, 0}}};
+    Cone cone;
+    cone.every = false;
+    if (nearerRank == 0) {
+      cone.first = cone.second = in;
+    } else {
+      cone.first = side > 0 ? in : nearer;
+      cone.second = side > 0 ? nearer : in;
+    }
+    return cone;
+  }
+
+  // A root: the polygons around it and the grid lines through it, in every direction from the
+  // start or a squeeze point, in bendAround's from a one-cell corner.
+  void expandRoot(std::uint32_t id, double length) {
+    const Vec v = rootPoint(id);
+    Cone cone;
+    if (id != startId) {
+      int bx = 0, by = 0;
+      if (cornerAt(static_cast<int>(v.x / 2), static_cast<int>(v.y / 2), bx, by) == 1)
+        cone = bendAround(v - rootPoint(m.rootParent[id]), bx, by);
+    }
     std::uint32_t seenTile[4] = {}, seenLocal[4] = {};
     int polygons = 0;
     auto visit = [&](int cx, int cy) {
@@ -249,7 +290,7 @@ struct NavMesh::Impl::ExactSearch {
         if (seenTile[k] == tile && seenLocal[k] == local) return;
       seenTile[polygons] = tile;
       seenLocal[polygons++] = local;
-      for (const auto& cone : cones) seePolygon(id, length, cone[0], cone[1], tile, local, limit, in, side, -1, -1);
+      seePolygon(id, length, cone, tile, local, -1, -1);
     };
     if (id == startId) {
       visit(static_cast<int>(v.x / 2), static_cast<int>(v.y / 2));
@@ -262,7 +303,7 @@ struct NavMesh::Impl::ExactSearch {
     visit(x, y);
     const int steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     for (const auto& e : steps)
-      if (!limit || side * cross(in, Vec{e[0], e[1]}) >= 0) walkLine(id, length, x, y, e[0], e[1]);
+      if (cone.sees(Vec{e[0], e[1]})) walkLine(id, length, x, y, e[0], e[1]);
   }
 
   // Along a grid line from the vertex (x, y) while the edge has a free cell beside it, up to the
@@ -287,8 +328,8 @@ struct NavMesh::Impl::ExactSearch {
   // Interval node: the polygon beyond its piece, seen through the node's cone.
   void expandInterval(const Node& n) {
     const bool horizontal = n.ay == n.by;
-    seePolygon(n.root, n.g, Vec{n.firstX, n.firstY}, Vec{n.secondX, n.secondY}, n.tile, n.local, false, Vec{}, 0,
-               horizontal ? n.ay : -1, horizontal ? -1 : n.ax);
+    const Cone cone{false, Vec{n.firstX, n.firstY}, Vec{n.secondX, n.secondY}};
+    seePolygon(n.root, n.g, cone, n.tile, n.local, horizontal ? n.ay : -1, horizontal ? -1 : n.ax);
   }
 
   SearchStatus run(std::uint32_t& goalRoot) {
@@ -313,7 +354,7 @@ struct NavMesh::Impl::ExactSearch {
     s.kind = Node::Turn;
     s.root = startId;
     push(s, lengthOf(goal - start));
-    auto laterFirst = [](const OpenEntry& a, const OpenEntry& b) { return a.f > b.f || (a.f == b.f && a.id > b.id); };
+    auto laterFirst = [this](const OpenEntry& a, const OpenEntry& b) { return later(a, b); };
     while (!m.open.empty()) {
       std::pop_heap(m.open.begin(), m.open.end(), laterFirst);
       const std::uint32_t at = m.open.back().id;

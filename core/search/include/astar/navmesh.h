@@ -74,10 +74,11 @@ namespace astar {
 // The navigation mesh's name in the CLI (`--algorithm navmesh`) and on the page.
 inline constexpr const char* kNavMeshName = "navmesh";
 inline constexpr const char* kNavMeshLabel = "Navigation mesh";
-// Cells per tile side: rectangles never cross a tile's border (the unit of refresh()). Smaller
-// tiles give more polygons and more search states, so better corridors and slower queries: on
-// the shared Moving AI maps 16 kept every map's mean length within 1.02 x the exact optimum
-// where 32 did not (bench/README.md, "Navigation mesh").
+// Cells per tile side: rectangles never cross a tile's border (the unit of refresh()). The exact
+// search's paths do not depend on it. With terrain, smaller tiles give more polygons and more
+// search states, so better corridors and slower queries: on the shared Moving AI maps (before
+// the exact search) 16 kept every map's mean length within 1.02 x the exact optimum where 32 did
+// not (bench/README.md, "Navigation mesh").
 inline constexpr int kNavMeshTileSize = 16;
 inline constexpr std::uint32_t kNoPolygon = 0xFFFFFFFFu;
 
