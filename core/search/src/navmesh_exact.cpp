@@ -340,10 +340,7 @@ struct NavMesh::Impl::ExactSearch {
       m.rootParent.assign(roots, 0);
       m.rootDone.assign(roots, 0);
     }
-    if (++m.stamp == 0) {
-      std::fill(m.rootStamp.begin(), m.rootStamp.end(), 0);
-      m.stamp = 1;
-    }
+    m.nextStamp();
     m.exactNodes.clear();
     m.open.clear();
     m.rootStamp[startId] = m.stamp;

@@ -2,6 +2,7 @@
 // (navmesh_query.cpp) and its funnel (navmesh_funnel.cpp), and the exact search for uniform maps
 // (navmesh_exact.cpp, navmesh_corridor.cpp). Internal to core.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -132,6 +133,14 @@ struct NavMesh::Impl {
   std::vector<double> rootLength;
   std::vector<std::uint32_t> rootParent, rootStamp;
   std::vector<std::uint8_t> rootDone;
+
+  // A new query's stamp, shared by both searches; when it wraps, every node and root is forgotten once.
+  void nextStamp() {
+    if (++stamp != 0) return;
+    for (Node& n : nodes) n.stamp = 0;
+    std::fill(rootStamp.begin(), rootStamp.end(), 0U);
+    stamp = 1;
+  }
 
   int tileOf(int x, int y) const { return (y / kNavMeshTileSize) * tilesX + x / kNavMeshTileSize; }
   std::uint32_t globalOf(std::uint32_t tile, std::uint16_t local) const { return tileOffset[tile] + local; }

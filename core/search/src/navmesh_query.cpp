@@ -18,10 +18,7 @@ SearchStatus NavMesh::Impl::searchCorridor(NodeId start, NodeId goal) {
   const std::uint32_t target = globalAt(gx, gy), first = linkOffset.back();
   const double step = grid.straightCost(), hScale = step * grid.minCost();
   if (nodes.size() < linkOffset.back() + 1U) nodes.resize(linkOffset.back() + 1U);
-  if (++stamp == 0) {  // the stamp wrapped: forget every node once
-    for (Node& n : nodes) n.stamp = 0;
-    stamp = 1;
-  }
+  nextStamp();
   open.clear();
   corridor.clear();
   corridorPolygons.clear();
