@@ -1,13 +1,14 @@
 // NavMesh exact query on uniform maps (navmesh.h), after Polyanya (Cui, Harabor & Grastien,
 // IJCAI 2017): a node is a root (the start or a wall corner where the path turns) and the cone
 // of directions from it that crosses one portal piece into the polygon beyond; expanding it
-// clips the next polygon's portal pieces to the cone (same root) and makes every wall corner of
-// that polygon inside the cone a root of its own. f = the root's length + the shortest way from
-// it through the piece to the goal, a lower bound, so the first goal taken off the open list is
-// the shortest path in the plane. Coordinates are doubled (integers), so every test is exact.
+// clips the next polygon's portal pieces to the cone (same root) and makes each wall corner of
+// that polygon inside the cone a root of its own where a shortest path can bend around it. A
+// corner looks on only where such a path goes (bendAround), and along the grid lines through it
+// (paths that run along walls). f = the root's length + the shortest way from it through the
+// piece to the goal, a lower bound, so the first goal taken off the open list is the shortest
+// path in the plane. Coordinates are doubled (integers), so every geometric test is exact.
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "navmesh_impl.h"
 
@@ -101,11 +102,8 @@ struct NavMesh::Impl::ExactSearch {
   }
 
   void reachGoal(std::uint32_t root, double length) {
-    Node n;
-    n.kind = Node::Goal;
-    n.root = root;
-    n.g = length + lengthOf(goal - rootPoint(root));
-    push(n, n.g);
+    const double whole = length + lengthOf(goal - rootPoint(root));
+    push(Node{.g = whole, .root = root, .kind = Node::Goal}, whole);
   }
 
   // The grid vertex (x, y) seen straight from the root: a new root if it is a corner a shortest
@@ -124,11 +122,7 @@ struct NavMesh::Impl::ExactSearch {
     m.rootDone[id] = 0;
     m.rootLength[id] = through;
     m.rootParent[id] = root;
-    Node n;
-    n.kind = Node::Turn;
-    n.root = id;
-    n.g = through;
-    push(n, through + lengthOf(goal - c));
+    push(Node{.g = through, .root = id, .kind = Node::Turn}, through + lengthOf(goal - c));
   }
 
   // A lower bound of the way from r through the piece a-b (on the line, axis-aligned) to the
@@ -351,10 +345,7 @@ struct NavMesh::Impl::ExactSearch {
     m.rootLength[startId] = 0.0;
     m.rootParent[startId] = startId;
     m.rootDone[startId] = 0;
-    Node s;
-    s.kind = Node::Turn;
-    s.root = startId;
-    push(s, lengthOf(goal - start));
+    push(Node{.g = 0.0, .root = startId, .kind = Node::Turn}, lengthOf(goal - start));
     auto laterFirst = [this](const OpenEntry& a, const OpenEntry& b) { return later(a, b); };
     while (!m.open.empty()) {
       std::pop_heap(m.open.begin(), m.open.end(), laterFirst);
