@@ -1,6 +1,8 @@
-// NavMesh's state, shared by the build (navmesh_build.cpp), the polygon search
-// (navmesh_query.cpp) and the funnel (navmesh_funnel.cpp). Internal to core.
+// NavMesh's state, shared by the build (navmesh_build.cpp), the corridor search for terrain
+// (navmesh_query.cpp) and its funnel (navmesh_funnel.cpp), and the exact search for uniform maps
+// (navmesh_exact.cpp, navmesh_corridor.cpp). Internal to core.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -62,6 +64,22 @@ struct PathCorner {
   std::size_t portal = 0;
 };
 
+// A node of the exact search (navmesh_exact.cpp). Coordinates are doubled, so cell centres and
+// grid vertices are integers and every orientation test is exact. Interval: the directions
+// from the root between `first` and `second` (counter-clockwise as cross() counts) that cross the
+// piece a-b of a portal into polygon (tile, local). Turn: the root is a wall corner reached at g.
+// Goal: the goal seen from the root, g the whole path.
+struct ExactNode {
+  enum Kind : std::uint8_t { Interval, Turn, Goal };
+  double g = 0.0;  // the path's length up to the root (Goal: up to the goal)
+  std::uint32_t root = 0;
+  Kind kind = Interval;
+  std::uint16_t local = 0;
+  std::uint32_t tile = 0;
+  std::int32_t firstX = 0, firstY = 0, secondX = 0, secondY = 0;
+  std::int32_t ax = 0, ay = 0, bx = 0, by = 0;
+};
+
 }  // namespace detail
 
 struct NavMesh::Impl {
@@ -108,6 +126,22 @@ struct NavMesh::Impl {
   std::vector<detail::PathCorner> corners;
   std::vector<PathPoint> trial;  // a corridor's path while the search compares corridors
 
+  // Exact search state: its nodes, and per root (grid vertex, then the start) the best length,
+  // the root before it and whether it was expanded, current when rootStamp is the query's.
+  struct ExactSearch;
+  std::vector<detail::ExactNode> exactNodes;
+  std::vector<double> rootLength;
+  std::vector<std::uint32_t> rootParent, rootStamp;
+  std::vector<std::uint8_t> rootDone;
+
+  // A new query's stamp, shared by both searches; when it wraps, every node and root is forgotten once.
+  void nextStamp() {
+    if (++stamp != 0) return;
+    for (Node& n : nodes) n.stamp = 0;
+    std::fill(rootStamp.begin(), rootStamp.end(), 0U);
+    stamp = 1;
+  }
+
   int tileOf(int x, int y) const { return (y / kNavMeshTileSize) * tilesX + x / kNavMeshTileSize; }
   std::uint32_t globalOf(std::uint32_t tile, std::uint16_t local) const { return tileOffset[tile] + local; }
   std::uint32_t globalAt(int x, int y) const {
@@ -126,6 +160,10 @@ struct NavMesh::Impl {
   // Query (navmesh_query.cpp) and funnel (navmesh_funnel.cpp).
   SearchStatus searchCorridor(NodeId start, NodeId goal);
   void pullString(NodeId start, NodeId goal, std::vector<PathPoint>& points);
+  // Exact search on uniform maps (navmesh_exact.cpp): points, length and cost; then the polygons
+  // the path crosses, each joined to the next by a portal (navmesh_corridor.cpp).
+  SearchStatus searchExact(NodeId start, NodeId goal, std::vector<PathPoint>& points);
+  void corridorAlong(const std::vector<PathPoint>& points);
 };
 
 }  // namespace astar

@@ -1,5 +1,6 @@
-// NavMesh query (navmesh.h): locate start and goal, A* over the polygons (each reached at the
-// funnel of the corridor that reached it, one funnel step per portal), then the funnel.
+// NavMesh query (navmesh.h): on uniform maps the exact search (navmesh_exact.cpp); with terrain,
+// A* over the polygons (each reached at the funnel of the corridor that reached it, one funnel
+// step per portal), then the funnel.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -17,10 +18,7 @@ SearchStatus NavMesh::Impl::searchCorridor(NodeId start, NodeId goal) {
   const std::uint32_t target = globalAt(gx, gy), first = linkOffset.back();
   const double step = grid.straightCost(), hScale = step * grid.minCost();
   if (nodes.size() < linkOffset.back() + 1U) nodes.resize(linkOffset.back() + 1U);
-  if (++stamp == 0) {  // the stamp wrapped: forget every node once
-    for (Node& n : nodes) n.stamp = 0;
-    stamp = 1;
-  }
+  nextStamp();
   open.clear();
   corridor.clear();
   corridorPolygons.clear();
@@ -160,6 +158,13 @@ SearchStatus NavMesh::findPath(NodeId start, NodeId goal, std::vector<PathPoint>
   if (start >= cells || goal >= cells || !m.grid.passable(start) || !m.grid.passable(goal)) {
     m.message = start >= cells || goal >= cells ? "start or goal is outside the grid" : "start or goal is a wall";
     return SearchStatus::InvalidInput;
+  }
+  if (m.grid.uniformCost()) {  // the exact search (navmesh_exact.cpp)
+    const SearchStatus status = m.searchExact(start, goal, points);
+    if (status != SearchStatus::Found) return status;
+    m.corridorAlong(points);
+    m.stats.corridorPolygons = static_cast<std::uint32_t>(m.corridorPolygons.size());
+    return status;
   }
   const SearchStatus status = m.searchCorridor(start, goal);
   if (status != SearchStatus::Found) return status;

@@ -130,13 +130,12 @@ std::array<PlannerInfo, kPlannerCount> makeTable() {
       .anyAngle = true,
       .plainSquareGrids = true,
       .boundText =
-          "no bound stated: on the 13 shared Moving AI maps the length is at most 1.02 x the exact optimum in "
-          "the plane on average per map, and sometimes longer than the grid optimum (bench/README.md, "
-          "\"Navigation mesh\")",
+          "on uniform maps the exact shortest path in the plane, so never longer than the grid optimum; with "
+          "terrain no bound stated, only measured (bench/README.md, \"Navigation mesh\")",
       .note =
-          "Navigation mesh: free cells merged into rectangles of one cost (tile by tile) joined by portals, "
-          "A* over the polygons, then the funnel algorithm: a straight-line path in the plane, near the shortest, "
-          "not always. Square grids without wrap, portals or one-way cells."};
+          "Navigation mesh: free cells merged into rectangles of one cost (tile by tile) joined by portals; on "
+          "uniform maps an exact any-angle search over them (after Polyanya), with terrain A* over the polygons "
+          "and the funnel algorithm. Square grids without wrap, portals or one-way cells."};
   return rows;
 }
 

@@ -1,9 +1,10 @@
-// Navigation mesh built from a Grid: free space as convex polygons joined by portals, A* over
-// the polygons, then the simple stupid funnel algorithm (Mononen 2010) for the straight path.
+// Navigation mesh built from a Grid: free space as convex polygons joined by portals; on uniform
+// maps an exact any-angle search over them (after Polyanya), with terrain A* over the polygons
+// and the simple stupid funnel algorithm (Mononen 2010) for the straight path.
 //
 //   astar::NavMesh mesh(grid);
 //   mesh.build();                               // tiles of merged rectangles and their portals
-//   mesh.findPath(start, goal, points);         // polygon A*, then the funnel: points in the plane
+//   mesh.findPath(start, goal, points);         // points in the plane (exact on uniform maps)
 //   grid.setWall(...);  mesh.refresh();         // rebuilds only the tiles the edits touch
 //
 // Polygons (the documented choice): the map is cut into kNavMeshTileSize x kNavMeshTileSize
@@ -21,17 +22,27 @@
 // is no move and no portal. So the mesh connects exactly the cells the grid's moves connect.
 //
 // Queries: the polygons of start and goal (cell centres) are found through a per-cell table.
-// A* runs over search nodes "a polygon entered through one of its portals" (so a polygon reached
-// two ways keeps both), each carrying the funnel of the corridor that reached it (apex, left and
-// right points), advanced one funnel step per portal: g is the cost up to the apex (each piece
-// at the polygon it leaves), h the shortest way from the apex to the goal around the funnel's
-// sides times the map's lowest cost. Each time the goal's polygon comes off the open list, the
-// simple stupid funnel measures that corridor's path; the search stops when no open estimate is
-// below the best measured. The path is valid in the plane (every segment stays inside the
-// corridor's polygons: it never enters a wall, leaves the map or squeezes between diagonal walls
-// where the movement rule forbids it), but not always the shortest: a node keeps only its best
-// estimate, so a corridor can be dropped for one that looked better. Its bound is stated only as
-// measured (bench/README.md, "Navigation mesh").
+// On uniform maps (every passable cell of one cost, as on the Moving AI maps) the query is exact:
+// the path is the shortest path in the plane (the any-angle optimum), found by a search after
+// Polyanya (Cui, Harabor & Grastien, IJCAI 2017) over nodes "a root (the start or a wall corner)
+// and the directions from it that cross one portal piece": expanding a node clips the next
+// polygon's portal pieces to those directions, and each wall corner in view becomes a root of its
+// own (only where a shortest path can bend around it); f is the root's length plus the shortest
+// way through the piece to the goal, a lower bound, so the first goal taken off the open list is
+// optimal. Coordinates are doubled into integers, so its geometric tests are exact. The corridor
+// is then the polygons the path crosses, each sharing a portal with the next.
+//
+// With terrain, A* runs over search nodes "a polygon entered through one of its portals" (so a
+// polygon reached two ways keeps both), each carrying the funnel of the corridor that reached it
+// (apex, left and right points), advanced one funnel step per portal: g is the cost up to the
+// apex (each piece at the polygon it leaves), h the shortest way from the apex to the goal around
+// the funnel's sides times the map's lowest cost. Each time the goal's polygon comes off the open
+// list, the simple stupid funnel measures that corridor's path; the search stops when no open
+// estimate is below the best measured. The path is valid in the plane (every segment stays inside
+// the corridor's polygons: it never enters a wall, leaves the map or squeezes between diagonal
+// walls where the movement rule forbids it), but not always the cheapest: a node keeps only its
+// best estimate, so a corridor can be dropped for one that looked better. Its bound is stated
+// only as measured (bench/README.md, "Navigation mesh").
 //
 // Cost of a path (the rule where terrain differs): each straight segment is split where it
 // crosses the corridor's portals, and each piece costs its Euclidean length times its polygon's
@@ -63,10 +74,11 @@ namespace astar {
 // The navigation mesh's name in the CLI (`--algorithm navmesh`) and on the page.
 inline constexpr const char* kNavMeshName = "navmesh";
 inline constexpr const char* kNavMeshLabel = "Navigation mesh";
-// Cells per tile side: rectangles never cross a tile's border (the unit of refresh()). Smaller
-// tiles give more polygons and more search states, so better corridors and slower queries: on
-// the shared Moving AI maps 16 kept every map's mean length within 1.02 x the exact optimum
-// where 32 did not (bench/README.md, "Navigation mesh").
+// Cells per tile side: rectangles never cross a tile's border (the unit of refresh()). The exact
+// search's paths do not depend on it. With terrain, smaller tiles give more polygons and more
+// search states, so better corridors and slower queries: on the shared Moving AI maps (before
+// the exact search) 16 kept every map's mean length within 1.02 x the exact optimum where 32 did
+// not (bench/README.md, "Navigation mesh").
 inline constexpr int kNavMeshTileSize = 16;
 inline constexpr std::uint32_t kNoPolygon = 0xFFFFFFFFu;
 
@@ -95,7 +107,7 @@ struct NavMeshStats {
   std::uint64_t portals = 0;  // shared segments (each joins two polygons, counted once)
   std::size_t bytes = 0;      // the mesh's memory (tables and per-cell index, not query buffers)
   // The last query.
-  std::uint64_t expanded = 0;  // polygons taken off the open list
+  std::uint64_t expanded = 0;  // search nodes expanded (exact search: roots and intervals)
   std::uint32_t corridorPolygons = 0;
   double pathLength = 0.0;  // Euclidean, in cells
   double pathCost = 0.0;    // by the rule above
@@ -123,7 +135,7 @@ class NavMesh {
   SearchStatus findPath(NodeId start, NodeId goal, std::vector<PathPoint>& points);
   const char* message() const;
   const NavMeshStats& stats() const;
-  // The last query's polygons, start's first (the funnel's corridor).
+  // The last query's polygons, start's first, each sharing a portal with the next.
   std::span<const std::uint32_t> corridor() const;
 
   // Inspection. Polygon ids run tile by tile (rows of tiles), in merge order inside a tile.
