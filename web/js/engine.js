@@ -153,6 +153,11 @@ export class PlaygroundEngine {
   goals() { return this.raw.goals(); }   // a file may have several
   setStart(n) { this.raw.setStart(n); }
   setGoal(n) { this.raw.setGoal(n); }
+  // All of a query's goals (a copy of another engine's goals(), in a worker), the first first.
+  setGoals(list) {
+    this.raw.setGoal(list.length ? list[0] : -1);
+    for (let i = 1; i < list.length; ++i) this.raw.addGoal(list[i]);
+  }
   // Reads any format core knows (by content, then by file name). Returns "" or the error
   // ("line 3, column 5: ..."); on error the current map is kept. The text prepareText() read
   // is not read again: its map replaces the current one.
