@@ -78,8 +78,7 @@ function runNextRow({ engine, layers }, q, mapProblem) {
     result = refused(q, mapProblem).result;
   } else {
     const s = q.search;
-    engine.setStart(q.start);
-    engine.setGoals(q.goals);
+    engine.restoreQuery(q.start, q.goals);
     result = (layers.compare ??= new engine.core.PlannerQuery(engine.raw)).run(row, s.heuristic, s.weight, s.wrapAware, s.portalAware, s.agentSize);
   }
   const last = !!mapProblem || q.next >= q.rows.length;  // no rows on a map that did not copy
