@@ -409,3 +409,21 @@ test('phone-sized viewport: the compare table fits or scrolls sideways inside th
     assert.equal(await page.inputValue('#algorithm'), 'dijkstra');
   });
 });
+
+test('a planner worker whose wasm cannot load: on a map over 16,384 cells the planner rows say why they did not run', async () => {
+  await withPage({}, async ({ page, context }) => {
+    // From now on the engine's wasm cannot be fetched (the page has its own already).
+    await context.route('**/astar_core.wasm', (route) => route.abort('blockedbyclient'));
+    await page.selectOption('#map-select', 'maze_257.map.txt');
+    await page.waitForFunction(() => window.playground.engine.width === 257);
+    await runCompare(page);
+    const rows = await tableRows(page), planners = rows.filter((r) => r.planner);
+    assert.deepEqual(planners.map((r) => r.algorithm), await plannerRows(page), 'every planner row outside the loop is listed');
+    for (const r of planners) {
+      assert.equal(r.status, -2, `${r.algorithm} was not run`);
+      assert.equal(r.statusText, 'not run: the planner worker could not start (its engine did not load), and maps over 16,384 cells ' +
+        'are not run on the page itself (one long task): astar compare runs it');
+    }
+    for (const r of rows.filter((x) => !x.planner)) assert.equal(r.status, 2, `${r.algorithm} still ran on the page`);
+  });
+});
