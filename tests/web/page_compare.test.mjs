@@ -3,7 +3,8 @@
 // clicking cells; optimal costs match the native engine, the others are no better than the
 // optimum (any-angle rows: no worse, and refused on hex cells) and their ratio column agrees; a row click shows that search; the page's own search
 // is untouched by a compare; edits and settings changes mark the table out of date; hex cells,
-// no path, a 512 x 512 map (timing reported) and the phone layout.
+// no path, a 512 x 512 map (timing reported; its planner rows run in the planner worker) and the
+// phone layout; over 16,384 cells, a worker that cannot load and a 2 x 2 agent's refusals.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -425,5 +426,28 @@ test('a planner worker whose wasm cannot load: on a map over 16,384 cells the pl
         'are not run on the page itself (one long task): astar compare runs it');
     }
     for (const r of rows.filter((x) => !x.planner)) assert.equal(r.status, 2, `${r.algorithm} still ran on the page`);
+  });
+});
+
+test('a 2 x 2 agent on a map over 16,384 cells: each planner row from the worker is what the page\'s own PlannerQuery says', async () => {
+  await withPage({}, async ({ page }) => {
+    await page.selectOption('#map-select', 'maze_257.map.txt');
+    await page.waitForFunction(() => window.playground.engine.width === 257);
+    await page.evaluate(() => window.playground.store.setSettings({ agentSize: 2 }));
+    await runCompare(page);
+    const planners = (await tableRows(page)).filter((r) => r.planner);
+    // The same rows run here, on the page, as Compare runs them on small maps (a test may block the page).
+    const here = await page.evaluate((names) => {
+      const e = window.playground.engine, s = e.settings, q = new e.core.PlannerQuery(e.raw);
+      return names.map((name) => q.run(name, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware, s.agentSize));
+    }, planners.map((r) => r.algorithm));
+    assert.ok(here.some((x) => x.refused) && here.some((x) => !x.refused), 'some planner rows take the size, some do not');
+    for (const [i, r] of planners.entries()) {
+      const h = here[i];
+      assert.equal(r.status, h.refused ? -2 : h.status, `${r.algorithm}: the page's status`);
+      if (h.refused) assert.equal(r.statusText, `not run: ${h.message}`, `${r.algorithm}: core's refusal`);
+      else assert.ok(r.statusText.endsWith(h.message), `${r.algorithm}: "${r.statusText}" ends with core's "${h.message}"`);
+      assert.equal(r.cost, h.cost, `${r.algorithm}: the page's cost`);
+    }
   });
 });
