@@ -104,6 +104,11 @@ void WebEngine::setGoal(int cell) {
   if (inside(cell)) doc_.goals.push_back(static_cast<NodeId>(cell));
   invalidateSearch();
 }
+void WebEngine::addGoal(int cell) {
+  if (!inside(cell)) return;
+  doc_.goals.push_back(static_cast<NodeId>(cell));
+  invalidateSearch();
+}
 
 std::string WebEngine::setWall(int x, int y) {
   return guarded([&] { return afterCellEdit(x, y, grid_.setWall(x, y)); });

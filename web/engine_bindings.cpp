@@ -20,6 +20,7 @@ EMSCRIPTEN_BINDINGS(astar_web) {
       .function("goals", &WebEngine::goals)
       .function("setStart", &WebEngine::setStart)
       .function("setGoal", &WebEngine::setGoal)
+      .function("addGoal", &WebEngine::addGoal)
       .function("generate", &WebEngine::generate)
       .function("width", &WebEngine::width)
       .function("height", &WebEngine::height)

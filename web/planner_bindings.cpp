@@ -1,8 +1,8 @@
 // Embind: PlannerQuery, one query with any planner row (planners.h) on the page engine's own
 // map, start and goals, through core's PlannerRunner (the CLI's path, scen and compare use the
 // same object). Compare all runs the rows outside the search loop (HPA*, D* Lite, the
-// turn-aware search) through it; a query runs to its end in one call, so the page only asks on
-// maps where that is quick (compare.js).
+// turn-aware search, ...) through it; a query runs to its end in one call, so the page asks only
+// on maps where that is quick, and the planner worker on bigger ones (compare_planners.js).
 //   const q = new core.PlannerQuery(engine.raw);
 //   const r = q.run('hpa', heuristic, weight, wrapAware, portalAware, agentSize);
 //   // {status, message, refused, cost, pathCells, expanded, ranAs, engineMs, preprocessMs}

@@ -121,6 +121,8 @@ class WebEngine {
   emscripten::val goals() const;
   void setStart(int cell);
   void setGoal(int cell);
+  // One more goal after the first (a copy of a file's several goals, in a worker's engine).
+  void addGoal(int cell);
   int width() const { return grid_.width(); }
   int height() const { return grid_.height(); }
   // Never repeats for the engine's grid, loads included (core's map_journal.h).

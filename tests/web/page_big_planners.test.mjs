@@ -177,3 +177,74 @@ test('an edit while the worker builds gives the edited map\'s answer, never the 
     assert.equal(await page.getAttribute('#subgoal-stats', 'data-status'), 'no-path');
   });
 });
+
+// Compare all's rows outside the search loop (their names are not buttons), as shown.
+const shownPlannerRows = (page) => page.evaluate(() => [...document.querySelectorAll('#compare-rows tr[data-algorithm]')]
+  .filter((tr) => !tr.querySelector('th button'))
+  .map((tr) => ({ algorithm: tr.dataset.algorithm, status: Number(tr.dataset.status), cost: tr.dataset.cost ?? '', text: tr.children[1].textContent })));
+
+test('compare all on the 512 x 512 map runs the planner rows in the worker: the CLI\'s costs, no long task, never a stale answer', { skip: !available && 'maps-bench is absent', timeout: 2 * kWaitMs }, async () => {
+  assert.ok(fs.existsSync(cli), `${cli} is missing: build the release preset`);
+  const [start, goal, goal2] = longestQuery();
+  await withPage({}, async ({ page }) => {
+    await openBigMap(page, [start, goal]);
+    const rowNames = await page.evaluate(() => window.playground.engine.registry.planners.filter((p) => p.kind !== 'search').map((p) => p.name));
+    const goalCell = await page.evaluate(([g, g2]) => ({ first: window.playground.engine.index(...g), second: window.playground.engine.index(...g2) }), [goal, goal2]);
+    // Every planner row's cost as it is shown, with the page's goal at that moment.
+    await page.evaluate(() => {
+      const seen = window.bigPlanners;
+      seen.longTasks = [];
+      seen.costs = [];
+      new MutationObserver(() => {
+        for (const tr of document.querySelectorAll('#compare-rows tr[data-algorithm]')) {
+          if (tr.querySelector('th button') || !tr.dataset.cost) continue;
+          seen.costs.push({ algorithm: tr.dataset.algorithm, cost: Number(tr.dataset.cost), goal: window.playground.engine.goal() });
+        }
+      }).observe(document.getElementById('compare-rows'), { childList: true, subtree: true });
+    });
+
+    // The first compare: its planner rows say they run in the background; the goal moves meanwhile.
+    await page.click('#compare');
+    const waiting = await shownPlannerRows(page);
+    assert.deepEqual(waiting.map((r) => r.algorithm), rowNames, 'one row per planner row of the registry');
+    for (const r of waiting) assert.match(r.text, /^running in the background… \d+ s$/, `${r.algorithm} waits for the worker`);
+    assert.equal(await page.evaluate((g) => window.playground.store.placeEndpoint('goal', g), goalCell.second), '', 'the goal moved');
+    assert.equal(await page.getAttribute('#compare-section', 'data-state'), 'stale');
+
+    // Compare again, and once more while the worker still answers the second: the third's answers fill the table.
+    await page.click('#compare');
+    await page.waitForFunction(() => [...document.querySelectorAll('#compare-rows tr[data-algorithm]')].some((tr) => !tr.querySelector('th button') && tr.dataset.cost),
+      null, { timeout: kWaitMs, polling: 20 });
+    const third = await page.evaluate(() => {
+      const state = document.getElementById('compare-section').dataset.state;
+      window.playground.compare.start();
+      return state;
+    });
+    await page.waitForFunction(() => document.getElementById('compare-section').dataset.state === 'done', null, { timeout: kWaitMs, polling: 50 });
+    await page.waitForTimeout(500);  // time for a later answer to arrive, if one were still coming
+
+    // The CLI's cost of each row for a goal ([x, y]), asked once.
+    const cliCosts = new Map();
+    const cliCost = (algorithm, g) => {
+      const key = `${algorithm} ${g}`;
+      if (!cliCosts.has(key)) cliCosts.set(key, Number(cliPath(algorithm, start, g).cost));
+      return cliCosts.get(key);
+    };
+    const rows = await shownPlannerRows(page);
+    for (const r of rows) {
+      assert.equal(r.status, 2, `${r.algorithm} found a path in the worker (${r.text})`);
+      close(Number(r.cost), cliCost(r.algorithm, goal2), `${r.algorithm} cost`);
+    }
+    const { costs, tasks } = await page.evaluate(() => ({ costs: window.bigPlanners.costs, tasks: window.bigPlanners.longTasks }));
+    assert.ok(costs.length >= rows.length, `${costs.length} costs shown`);
+    // Each cost shown is the CLI's for the goal the page had then (a stale answer would not be).
+    for (const c of costs) {
+      const first = c.goal === goalCell.first;
+      close(c.cost, cliCost(c.algorithm, first ? goal : goal2), `${c.algorithm} as shown with the ${first ? 'first' : 'second'} goal`);
+    }
+    assert.ok(Math.abs(cliCost('navmesh', goal) - cliCost('navmesh', goal2)) > 1e-6, 'the two goals give different lengths (a stale answer would show)');
+    const timing = await page.evaluate(() => window.playground.compare.result.rows.filter((r) => r.planner).map((r) => `${r.algorithm} ${r.engineMs.toFixed(0)} ms`));
+    console.log(`compare's planner rows in the worker (engine + preparation): ${timing.join(', ')}; the third compare began when the second was ${third}; page long tasks (over 50 ms): ${tasks.map((t) => `${t.toFixed(0)} ms`).join(', ') || 'none'}`);
+    assert.ok(Math.max(0, ...tasks) < kLongTaskMs, `a task of the page took ${Math.max(...tasks).toFixed(0)} ms while the worker ran the rows`);
+  });
+});

@@ -1,6 +1,6 @@
 // The wasm boundary (web/js/engine.js, "Crossing the wasm boundary"): live views die when the
 // heap grows, copies made through copyOut() / snapshot() survive it and go back in through
-// restore(); and the agents' AgentWorld, built on the engine's own map, notices edits and
+// restore() (and restoreQuery() for the start and goals); and the agents' AgentWorld, built on the engine's own map, notices edits and
 // loads made through the engine with no sync call (flow field repaired or rebuilt, path
 // requests cancelled), and the engine's own landmark cache does too.
 import { test, before, after } from 'node:test';
@@ -81,6 +81,25 @@ test('a snapshot restores into another engine of the same module (as the path wo
   assert.deepEqual(Array.from(b.entryMasks()), Array.from(a.entryMasks()));
   assert.deepEqual(b.portals(), a.portals());
   assert.deepEqual([b.wrapX(), b.wrapY(), b.diagonal(), b.costModel(), b.topology()], [a.wrapX(), a.wrapY(), a.diagonal(), a.costModel(), a.topology()]);
+});
+
+test('restoreQuery copies a start and several goals into another engine (as the planner worker does): its PlannerQuery answers as the first', () => {
+  const a = newEngine(), b = newEngine();
+  const rows = ['..........', '.########.', '.#......#.', '.#.####.#.', '..........'];
+  const text = mapText(rows).replace('grid:', 'start: 0 0\ngoal: 9 4\ngoal: 4 2\ngrid:');
+  assert.equal(a.loadText(text, 'goals.map.txt'), '');
+  assert.deepEqual(Array.from(a.goals()), [a.index(9, 4), a.index(4, 2)], 'the file has two goals');
+  assert.equal(b.restore(a.snapshot()), '');
+  b.restoreQuery(a.start(), Array.from(a.goals()));
+  assert.equal(b.start(), a.start());
+  assert.deepEqual(Array.from(b.goals()), Array.from(a.goals()));
+  const [qa, qb] = [new core.PlannerQuery(a.raw), new core.PlannerQuery(b.raw)];
+  made.push(qa, qb);
+  const ra = qa.run('hpa', 0, 1, true, true, 1), rb = qb.run('hpa', 0, 1, true, true, 1);
+  assert.equal(ra.status, engineModule.Status.Found, ra.message);
+  assert.deepEqual([rb.status, rb.cost, rb.pathCells], [ra.status, ra.cost, ra.pathCells]);
+  b.restoreQuery(-1, []);
+  assert.deepEqual([b.start(), Array.from(b.goals())], [-1, []], 'none: no start, no goal');
 });
 
 test('the AgentWorld sees engine.setWall without a sync: the flow field is repaired', () => {

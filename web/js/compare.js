@@ -5,12 +5,14 @@
 // settings are untouched; clicking one of their rows then runs that algorithm on the page as
 // the algorithm menu would. Big maps do not freeze the page: those searches run in slices of a
 // few milliseconds, one slice per animation frame, and rows fill in as they finish. The other
-// planners (HPA*, D* Lite, the turn-aware search) run through core's PlannerRunner
-// (core.PlannerQuery, web/planner_bindings.cpp), each to its end in one slice of its own, so
-// only on maps of at most kUnslicedPlannerCells; on bigger ones their rows say why they did not run.
+// planners (HPA*, D* Lite, the turn-aware search, ...) run through core's PlannerRunner
+// (compare_planners.js): on maps of at most kUnslicedPlannerCells each to its end in one slice
+// of its own, on bigger ones in the planner worker, each row filling in when its answer comes
+// (an answer for a compare that is no longer the page's is dropped).
 // With an agent size above 1 (settings.agentSize) every row whose registry entry takes the size
 // (PlannerOption::AgentSize) runs for that agent; the others say core's refusal in their row.
-import { Status, kStatusNames, kUnslicedPlannerCells } from './engine.js';
+import { Status, kStatusNames } from './engine.js';
+import { PlannerRows, plannerRowsInWorker, kNotRun } from './compare_planners.js';
 import { $, el, formatNumber, formatMs } from './dom.js';
 import { touchFirst } from './views/hint.js';
 
@@ -18,7 +20,6 @@ const kSliceMs = 10;        // engine work per animation frame
 const kTargetCallMs = 3;    // aim for step() calls of about this long (each also copies the cell states)
 const kInlineCells = 65536; // up to this size the first slice runs in the click; above, in the next frame
 const kRelTolerance = 1e-9; // costs summed in another order differ in the last bits
-const kNotRun = -2;         // a row's status when it was not run here (its message says why)
 
 // The tag beside a search that could not run as itself here (core's stats().ranAs says what ran).
 function fellBackTag(info, ranAsInfo) {
@@ -38,7 +39,7 @@ export class Compare {
     this.controller = controller;
     this.messages = messages;
     this.side = null;        // a second search over the page engine's map (made on the first compare)
-    this.plannerQuery = null;  // core.PlannerQuery for the planner rows (made on the first that runs)
+    this.planners = new PlannerRows();  // runs the planner rows outside the search loop
     this.job = null;         // the compare in progress
     this.result = null;      // the last compare: { key, rows, optimum, ... } (also for tests)
     this.state = 'empty';    // 'empty' | 'running' | 'done' | 'stale'
@@ -78,6 +79,7 @@ export class Compare {
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = 0;
     this.job = null;
+    this.planners.stop();
   }
 
   setState(state) {
@@ -114,6 +116,11 @@ export class Compare {
     };
     this.result = null;
     this.setState('running');
+    // On a big map the planner rows go to the worker now; the loop below skips them.
+    if (plannerRowsInWorker(e)) {
+      const job = this.job;
+      this.planners.runInWorker(job.rows.filter((row) => row.planner), e, job.settings, (row) => this.plannerRowUpdated(job, row));
+    }
     this.renderTable();
     // Small maps finish at once, in this click; a big map's copy gets a frame of its own, after
     // the button and the waiting rows are drawn.
@@ -136,9 +143,13 @@ export class Compare {
     let rowsThisSlice = 0;
     while (job.next < job.rows.length && performance.now() < deadline) {
       const row = job.rows[job.next];
+      if (row.planner && plannerRowsInWorker(e)) {  // sent to the worker in start()
+        job.next += 1;
+        continue;
+      }
       if (row.planner) {
         if (rowsThisSlice > 0 || job.begun) break;  // a slice of its own
-        this.runPlanner(row, e, s);
+        this.planners.runHere(row, e, s);
         job.next += 1;
         this.renderRow(row);
         break;
@@ -172,25 +183,20 @@ export class Compare {
       this.raf = requestAnimationFrame(this.pump);
       return;
     }
-    this.finishJob();
+    this.finishIfComplete(job);
   }
 
-  // A planner outside the search loop, to its end (see the file comment), or not at all.
-  runPlanner(row, e, s) {
-    if (e.cellCount > kUnslicedPlannerCells) {
-      Object.assign(row, { status: kNotRun, message: `not run on maps over ${kUnslicedPlannerCells.toLocaleString('en')} cells (its preparation is not sliced yet: astar compare runs it)`,
-        found: false, cost: null, pathCells: null, expanded: null, generated: null, maxOpen: null, engineMs: null, fellBack: false, ranAs: row.algorithm });
-      return;
-    }
-    this.plannerQuery ??= new e.core.PlannerQuery(e.raw);
-    // An agent above one cell: a row whose registry entry does not take the size is not run,
-    // and says core's sentence (planner_bindings.cpp).
-    const r = this.plannerQuery.run(row.algorithm, e.heuristics.indexOf(s.heuristic), s.weight, s.wrapAware, s.portalAware, s.agentSize);
-    Object.assign(row, {
-      status: r.refused ? kNotRun : r.status, message: r.status === Status.InvalidInput ? r.message : '', found: r.status === Status.Found,
-      cost: r.cost, pathCells: r.pathCells, expanded: r.expanded, generated: null, maxOpen: null,
-      engineMs: r.engineMs + r.preprocessMs, fellBack: !!r.ranAs && r.ranAs !== row.algorithm, ranAs: r.ranAs,
-    });
+  // A planner row the worker answered (or refused), or one still waiting whose seconds changed.
+  plannerRowUpdated(job, row) {
+    if (job !== this.job) return;  // a compare that is gone (cancel() also stops its answers)
+    this.renderRow(row);
+    this.finishIfComplete(job);
+  }
+
+  // The job ends when the loop is past its last row and the worker answered every row it has.
+  finishIfComplete(job) {
+    if (job !== this.job || job.next < job.rows.length || job.rows.some((row) => row.background)) return;
+    this.finishJob();
   }
 
   finishRow(row, status) {
@@ -291,6 +297,7 @@ export class Compare {
     const first = el('th', { attrs: { scope: 'row' } }, [name]);
     if (row.fellBack) first.append(' ', fellBackTag(info, this.rowInfo(row.ranAs)));
     let statusText = !done ? (running ? 'running…' : 'waiting') : row.status === kNotRun ? 'not run' : kStatusNames[row.status];
+    if (!done && row.background) statusText = `running in the background… ${Math.floor((performance.now() - row.background) / 1000)} s`;
     if ((row.status === Status.InvalidInput || row.status === kNotRun) && row.message) statusText += `: ${row.message}`;
     const ratioCell = el('td', { cls: 'num ratio-cell' });
     if (row.ratio !== null && row.ratio !== undefined) {

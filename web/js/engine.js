@@ -153,6 +153,13 @@ export class PlaygroundEngine {
   goals() { return this.raw.goals(); }   // a file may have several
   setStart(n) { this.raw.setStart(n); }
   setGoal(n) { this.raw.setGoal(n); }
+  // A copy of another engine's start() and goals() (a worker's engine: the page's own query
+  // changes only through store.js), like restore() for the map.
+  restoreQuery(start, goals) {
+    this.raw.setStart(start);
+    this.raw.setGoal(goals.length ? goals[0] : -1);
+    for (let i = 1; i < goals.length; ++i) this.raw.addGoal(goals[i]);
+  }
   // Reads any format core knows (by content, then by file name). Returns "" or the error
   // ("line 3, column 5: ..."); on error the current map is kept. The text prepareText() read
   // is not read again: its map replaces the current one.
