@@ -309,9 +309,9 @@ struct NavMesh::Impl::ExactSearch {
   void walkLine(std::uint32_t id, double length, int x, int y, int ex, int ey) {
     for (;;) {
       const int nx = x + ex, ny = y + ey;
-      const bool open = ex != 0 ? !blocked(std::min(x, nx), y - 1) || !blocked(std::min(x, nx), y)
-                                : !blocked(x - 1, std::min(y, ny)) || !blocked(x, std::min(y, ny));
-      if (!open) return;
+      const bool freeBeside = ex != 0 ? !blocked(std::min(x, nx), y - 1) || !blocked(std::min(x, nx), y)
+                                      : !blocked(x - 1, std::min(y, ny)) || !blocked(x, std::min(y, ny));
+      if (!freeBeside) return;
       int bx = 0, by = 0;
       if (cornerAt(nx, ny, bx, by) != 0) {
         reachVertex(id, length, nx, ny);
