@@ -15,6 +15,7 @@
 
 #include "bench_maps.h"
 #include "reference.h"
+#include "sampling.h"
 #include "search_checks.h"
 
 using namespace astar;
@@ -22,11 +23,7 @@ using astar::testing::Rng;
 
 namespace {
 
-#ifdef ASTAR_SANITIZED_BUILD
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+using astar::testing::kSanitized;
 
 // The bound this test checks on the Moving AI maps (the default cluster size, no smoothing): every
 // path costs at most kMovingAiBound x the scenario's optimal length, the bound HPA*'s planner row

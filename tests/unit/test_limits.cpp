@@ -14,16 +14,13 @@
 #include "astar/limits.h"
 #include "astar/search.h"
 #include "reference.h"
+#include "sampling.h"
 
 using namespace astar;
 
 namespace {
 
-#ifdef ASTAR_SANITIZED_BUILD
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+using astar::testing::kSanitized;
 
 // kMaxGridSide x kMaxGridSide, 25 % walls (seeded), Moving AI corner rule, corners cleared.
 Grid largestGrid() {

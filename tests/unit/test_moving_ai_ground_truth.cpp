@@ -12,6 +12,7 @@
 
 #include "astar/search.h"
 #include "bench_maps.h"
+#include "sampling.h"
 
 using namespace astar;
 
@@ -22,12 +23,8 @@ struct GroundTruthCase {
   bool inShortSet;  // one of the four maps the ASan build checks by default
 };
 
-#ifdef ASTAR_SANITIZED_BUILD
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-bool longRun() { return std::getenv("ASTAR_LONG_TESTS") != nullptr; }
+using astar::testing::kSanitized;
+using astar::testing::longRun;
 bool shortRun() { return kSanitized && !longRun(); }
 
 class GroundTruth : public ::testing::TestWithParam<GroundTruthCase> {};

@@ -16,6 +16,7 @@
 #include "any_angle_reference.h"
 #include "navmesh_paths.h"
 #include "reference.h"
+#include "sampling.h"
 
 using namespace astar;
 using astar::testing::meshMaps;
@@ -25,11 +26,7 @@ using astar::testing::validPath;
 
 namespace {
 
-#ifdef ASTAR_SANITIZED_BUILD
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+using astar::testing::kSanitized;
 
 // The mesh covers exactly the free cells, each polygon's cells have its cost, and every portal
 // lies on the shared boundary of its two rectangles and is stored by both.

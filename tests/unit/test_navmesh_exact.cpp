@@ -19,6 +19,7 @@
 #include "bench_maps.h"
 #include "navmesh_paths.h"
 #include "reference.h"
+#include "sampling.h"
 
 using namespace astar;
 using astar::testing::Rng;
@@ -26,11 +27,7 @@ using astar::testing::validPath;
 
 namespace {
 
-#ifdef ASTAR_SANITIZED_BUILD
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+using astar::testing::kSanitized;
 
 // The corridor starts in the start's polygon, ends in the goal's, and each polygon has a portal
 // to the next (what the page draws between them).
@@ -147,7 +144,7 @@ const char* const kMovingAiMaps[] = {"arena",     "den312d",      "ost003d",    
 TEST(NavMesh, MovingAiPathsAreTheExactOptimum) {
   if (!std::filesystem::exists(astar::testing::benchDir()))
     GTEST_SKIP() << "Moving AI maps not found at " << astar::testing::benchDir() << " (set ASTAR_MAPS_BENCH)";
-  const bool everyRow = std::getenv("ASTAR_LONG_TESTS") != nullptr;
+  const bool everyRow = astar::testing::longRun();
   const std::size_t sample = kSanitized ? 3 : everyRow ? 200 : 20;
   std::printf(
       "| map | rows | polygons | portals | build ms | KiB | mean / exact optimum | worst | longer than grid |\n");

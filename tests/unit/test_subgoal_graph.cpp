@@ -14,6 +14,7 @@
 #include "astar/subgoal_graph.h"
 #include "bench_maps.h"
 #include "reference.h"
+#include "sampling.h"
 #include "search_checks.h"
 
 namespace {
@@ -289,7 +290,7 @@ TEST_P(SubgoalGroundTruth, MatchesScenarioOptima) {
   map.grid.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);  // the Moving AI convention
   SubgoalGraph sg(map.grid);
   ASSERT_FALSE(sg.build()) << sg.message();
-  const bool everyRow = std::getenv("ASTAR_LONG_TESTS") != nullptr;
+  const bool everyRow = astar::testing::longRun();
   const std::size_t stride = everyRow ? 1 : std::max<std::size_t>(1, scenario.rows.size() / 60);
   std::vector<NodeId> path;
   int checked = 0;

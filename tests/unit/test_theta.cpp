@@ -21,17 +21,14 @@
 #include "astar/search.h"
 #include "bench_maps.h"
 #include "reference.h"
+#include "sampling.h"
 
 using namespace astar;
 using namespace astar::testing;
 
 namespace {
 
-#ifdef ASTAR_SANITIZED_BUILD
-constexpr bool kSanitized = true;  // ASan rows cost ~10x
-#else
-constexpr bool kSanitized = false;
-#endif
+using astar::testing::kSanitized;
 
 constexpr Algorithm kAnyAngle[] = {Algorithm::Theta, Algorithm::LazyTheta};
 
@@ -268,7 +265,7 @@ TEST_P(ThetaOnMovingAi, PathsAreValidAndCloseToTheExactOptimum) {
   map.grid.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);  // the Moving AI convention
   const std::size_t sampled = kSanitized ? std::max<std::size_t>(1, GetParam().rows / 3) : GetParam().rows;
   // make test-long measures 200 rows per map in the release build (the reference is ~10x slower under ASan).
-  const bool longRun = std::getenv("ASTAR_LONG_TESTS") != nullptr && !kSanitized;
+  const bool longRun = astar::testing::longRun() && !kSanitized;
   const std::size_t rows = longRun ? 200 : sampled;
   const std::size_t stride = std::max<std::size_t>(1, scenario.rows.size() / rows);
   GridSearch search(map.grid);

@@ -13,16 +13,13 @@
 
 #include "astar/search.h"
 #include "bench_maps.h"
+#include "sampling.h"
 
 using namespace astar;
 
 namespace {
 
-#ifdef ASTAR_SANITIZED_BUILD
-constexpr std::size_t kRowsPerMap = 25;
-#else
-constexpr std::size_t kRowsPerMap = 200;
-#endif
+constexpr std::size_t kRowsPerMap = astar::testing::kSanitized ? 25 : 200;
 
 const char* const kMaps[] = {"arena",     "den312d",      "ost003d",     "maze512-1-0",    "lak303d",
                              "brc202d",   "AR0011SR",     "Aftershock",  "random512-10-0", "random512-40-0",
@@ -34,7 +31,7 @@ const double kWeights[] = {1.2, 1.5, 3.0};
 TEST(WeightedAStar, StaysWithinItsBoundAndExpandsLessThanAStarOnTheMovingAiMaps) {
   if (!std::filesystem::exists(astar::testing::benchDir()))
     GTEST_SKIP() << "Moving AI maps not found at " << astar::testing::benchDir() << " (set ASTAR_MAPS_BENCH)";
-  const bool everyRow = std::getenv("ASTAR_LONG_TESTS") != nullptr;
+  const bool everyRow = astar::testing::longRun();
   std::uint64_t totalAStar = 0, totalWeighted[3] = {};
   std::printf("%-16s %6s %12s %12s %12s %12s\n", "map", "rows", "A*", "w=1.2", "w=1.5", "w=3");
   for (const char* name : kMaps) {
