@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `make bench`: our native A* and JPS beside Boost.Graph astar_search (bench/bench_boost, the
-# runner of `astar bench` plus the Boost peer, all three interleaved in one process), and our wasm module
+# runner of `astar bench` plus the Boost peer, all interleaved in one process; JPS+ and the subgoal
+# graph too, their preprocessing reported per map), and our wasm module
 # beside PathFinding.js 0.4.18 in node, on the same Moving AI queries; prints one markdown
-# table of time ratios (ours / peer) per map and their geometric mean.
+# table of time ratios (ours / peer) per map and their geometric means, over all maps and per
+# size class (up to 256², 512², 1024²).
 #   MAPS=folder   scenario folder (default ../shared/maps-bench)
 #   SAMPLE=N      rows per scenario file, spread over all buckets (default 30)
 #   REPEAT=R      runs of every query; each query's time is the median (default 3)
@@ -49,7 +51,7 @@ if grep -q "bench_boost: Boost.Graph peer enabled" "$OUT/configure-native.log"; 
   grep -q "bench_boost: libtcod peer enabled" "$OUT/configure-native.log" && peers+=,libtcod
   # JPS+ with goal bounding up to 16,384 open cells (arena, den312d, ost003d, lak303d; ~90 s of
   # preprocessing, reported apart); the library default is 4,096 (a page stays responsive).
-  native=(build-release/bench/bench_boost --goal-bounding-cells 16384 --algorithms "${NATIVE_ALGORITHMS:-astar,jps,jps-plus},$peers")
+  native=(build-release/bench/bench_boost --goal-bounding-cells 16384 --algorithms "${NATIVE_ALGORITHMS:-astar,jps,jps-plus,subgoal},$peers")
   native4=(build-release/bench/bench_boost --four-connected --algorithms "astar,jps,jps-plus,$peers")
 else
   echo "bench.sh: Boost not found: no Boost.Graph peer in this run" >&2

@@ -24,11 +24,33 @@ test('table.mjs writes the geometric mean of the per-map ratios', () => {
     line('b', 'native', 'astar', 2), line('b', 'native', 'boost', 2)].join('\n') + '\n');
   const out = path.join(work, 'geomeans.json');
   const table = run('table.mjs', ['--geomeans', out, native]);
-  assert.match(table, /\| \*\*geometric mean\*\* \| \*\*0\.500\*\* \|/);
+  assert.match(table, /\| \*\*geometric mean\*\* \| all \| \*\*0\.500\*\* \|/);
   const written = JSON.parse(fs.readFileSync(out, 'utf8'));
   assert.equal(written.maps, 2);
   const column = written.columns.find((c) => c.name === 'A* / Boost CSR');
   assert.ok(Math.abs(column.geomean - 0.5) < 1e-12);
+});
+
+test('table.mjs gives each size class its own geometric mean, and the preprocessing per map', () => {
+  const line = (map, side, algorithm, mean, extra = {}) =>
+    JSON.stringify({ runner: 'native', map, width: side, height: side, algorithm, mean_us: mean, queries: 1, mismatches: 0, ...extra });
+  // Subgoal / Boost: small maps 1/2 and 1/8 (class mean 0.25), one 512² map 1/100, one 1024² map 1/400;
+  // over all four maps (1/2 * 1/8 * 1/100 * 1/400)^(1/4) = 0.0354.
+  const rows = [['s1', 100, 1, 2], ['s2', 256, 1, 8], ['m', 530, 1, 100], ['l', 1024, 1, 400]];
+  const native = write('classes.jsonl', rows.flatMap(([map, side, ours, boost]) => [
+    line(map, side, 'subgoal', ours, { preprocess_ms: side / 10, preprocess_bytes: 1048576 }), line(map, side, 'boost', boost)]).join('\n') + '\n');
+  const out = path.join(work, 'classes.json');
+  const table = run('table.mjs', ['--geomeans', out, native]);
+  assert.match(table, /\| \*\*geometric mean\*\* \| all \| \*\*0\.035\*\* \|/);
+  assert.match(table, /\| geometric mean, 2 maps \| ≤ 256² \| 0\.250 \|/);
+  assert.match(table, /\| geometric mean, 1 map \| 512² \| 0\.010 \|/);
+  assert.match(table, /\| geometric mean, 1 map \| 1024² \| 0\.0025 \|/);
+  assert.match(table, /\| target \| 512² \| <= 0\.005 \|/);
+  assert.match(table, /\| m \| 53\.0 \| 1\.00 \|/);
+  const written = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const small = written.columns.find((c) => c.name === 'Subgoal / Boost CSR [≤ 256²]');
+  assert.ok(Math.abs(small.geomean - 0.25) < 1e-12);
+  assert.equal(written.columns.find((c) => c.name === 'Subgoal / Boost CSR [1024²]').target, '<= 0.005');
 });
 
 test('median.mjs gives each run and the median, skipping runs without the figure', () => {

@@ -196,6 +196,8 @@ int runBench(const Args& args, const std::vector<BenchPeerKind>& peers, const st
         BenchPeer* peer = nullptr;
         MapResult& result = mapResults[ri];
         result.map = mapName;
+        result.width = grid.width();
+        result.height = grid.height();
         result.runner = runner.name;
         PlannerRunner* ours = planned[ri].get();
         // Any-angle rows are walked segment by segment and promise at most the grid's optimum.

@@ -14,6 +14,7 @@ namespace astar::cli {
 struct MapResult {
   std::string map;
   std::string runner;
+  int width = 0, height = 0;  // the map's, for the table's size classes (bench/node/table.mjs)
   std::size_t queries = 0;
   double meanUs = 0, medianUs = 0, p95Us = 0, meanExpanded = 0;
   std::size_t mismatches = 0;
