@@ -4,7 +4,7 @@
 // wrap, portals, hex, 4-connected or corner-cutting moves) query() says why instead.
 //   const layer = new core.SubgoalLayer(engine.raw);
 //   const r = layer.query(start, goal);  // {status, message, cost, cells, abstractPath, subgoals,
-//                                        //  edges, coreSubgoals, buildMs, bytes, expanded}
+//                                        //  edges, coreSubgoals, coreTable, buildMs, bytes, expanded}
 //   layer.subgoals();                    // the subgoal cells: a live view (copy it at once)
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -56,6 +56,7 @@ class SubgoalLayer {
       out.set("subgoals", s.subgoals);
       out.set("edges", static_cast<double>(s.edges));
       out.set("coreSubgoals", s.coreSubgoals);
+      out.set("coreTable", s.coreTableBytes > 0);  // the core's distances kept: no search crosses it
       out.set("buildMs", s.buildMilliseconds);
       out.set("bytes", static_cast<double>(s.bytes));
       out.set("expanded", static_cast<double>(ends ? s.expanded : 0));

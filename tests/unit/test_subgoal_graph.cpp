@@ -58,7 +58,7 @@ void expectOptimal(const Grid& g, SubgoalGraph& sg, Rng& rng, int starts, int& c
 
 TEST(SubgoalGraph, CostsEqualDijkstraOnFiveHundredRandomMaps) {
   Rng rng(36);
-  int compared = 0;
+  int compared = 0, withTable = 0;
   for (int round = 0; round < 500; ++round) {
     Grid g = subgoalGrid(rng, 32, 0.05 * (round % 9));
     if (round % 5 == 1) g.setCostModel(astar::CostModel::Integer);
@@ -67,11 +67,38 @@ TEST(SubgoalGraph, CostsEqualDijkstraOnFiveHundredRandomMaps) {
         if (g.passable(n)) (void)g.setCost(g.xOf(n), g.yOf(n), 2.5);
     }
     SubgoalGraph sg(g);
+    // Odd rounds without the core's distance table: the A* then crosses the core.
+    const bool table = round % 2 == 0;
+    if (!table) sg.setCoreTableLimit(0);
     ASSERT_FALSE(sg.build()) << sg.message();
+    const astar::SubgoalGraphStats& stats = sg.stats();
+    if (!table || stats.coreSubgoals == 0) {
+      ASSERT_EQ(stats.coreTableBytes, 0u);
+    } else {
+      ASSERT_EQ(stats.coreTableBytes, std::size_t{stats.coreSubgoals} * stats.coreSubgoals * sizeof(double));
+      ++withTable;
+    }
     expectOptimal(g, sg, rng, 2, compared);
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(compared, 50000);
+  EXPECT_GT(withTable, 100);  // maps whose core the table crossed
+}
+
+TEST(SubgoalGraph, KeepsTheCoreTableOnlyUpToItsLimit) {
+  Rng rng(7);
+  Grid g = subgoalGrid(rng, 32, 0.3);
+  SubgoalGraph sg(g);
+  ASSERT_FALSE(sg.build());
+  const std::uint32_t core = sg.stats().coreSubgoals;
+  ASSERT_GT(core, 1u);
+  EXPECT_EQ(sg.stats().coreTableBytes, std::size_t{core} * core * sizeof(double));
+  sg.setCoreTableLimit(core - 1);
+  ASSERT_FALSE(sg.build());
+  EXPECT_EQ(sg.stats().coreTableBytes, 0u);
+  int compared = 0;
+  expectOptimal(g, sg, rng, 1, compared);
+  EXPECT_GT(compared, 0);
 }
 
 TEST(SubgoalGraph, SubgoalsAreTheCellsBesideConvexCorners) {

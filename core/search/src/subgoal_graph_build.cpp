@@ -109,6 +109,7 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
   const auto contracting = std::chrono::steady_clock::now();
   contract();
   const auto contracted = std::chrono::steady_clock::now();
+  computeCoreTable();
   computeLandmarks();
   const NodeId n = static_cast<NodeId>(subgoalCells.size());
   subgoalXY.resize(n);
@@ -134,6 +135,7 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
   s.edges = edgeTo.size();
   s.coreSubgoals = coreSize;
   s.searchArcs = upArcs.size();
+  s.coreTableBytes = coreTable.capacity() * sizeof(double);
   std::size_t foundBytes = finds.capacity() * sizeof(std::vector<NodeId>);
   for (const auto& cells : finds) foundBytes += cells.capacity() * sizeof(NodeId);
   s.bytes = nodeOf.capacity() * sizeof(NodeId) + subgoalCells.capacity() * sizeof(NodeId) +
@@ -141,7 +143,9 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
             edgeCost.capacity() * sizeof(double) + clearance.capacity() * sizeof(clearance[0]) + foundBytes +
             rank.capacity() * sizeof(std::uint32_t) + landmarkDistance.capacity() * sizeof(LandmarkRow) +
             upBegin.capacity() * sizeof(std::uint32_t) + upArcs.capacity() * sizeof(SearchArc) +
-            subgoalXY.capacity() * sizeof(Point) + (states.capacity() + upward.capacity()) * sizeof(NodeState);
+            subgoalXY.capacity() * sizeof(Point) + (states.capacity() + upward.capacity()) * sizeof(NodeState) +
+            s.coreTableBytes + (coreNodes.capacity() + coreIndex.capacity()) * sizeof(NodeId) +
+            coreFromGoal.capacity() * sizeof(NodeId);
   const auto done = std::chrono::steady_clock::now();
   s.contractMilliseconds = std::chrono::duration<double, std::milli>(contracted - contracting).count();
   s.buildMilliseconds = std::chrono::duration<double, std::milli>(done - began).count();
@@ -202,6 +206,7 @@ Error SubgoalGraph::refresh() {
 }
 
 bool SubgoalGraph::built() const { return impl_->built; }
+void SubgoalGraph::setCoreTableLimit(std::uint32_t maxCoreSubgoals) { impl_->coreTableLimit = maxCoreSubgoals; }
 bool SubgoalGraph::stale() const { return impl_->built && !impl_->grid.changesSince(impl_->mark).none(); }
 const char* SubgoalGraph::message() const { return impl_->message.c_str(); }
 const SubgoalGraphStats& SubgoalGraph::stats() const { return impl_->stats; }

@@ -71,6 +71,23 @@ struct SubgoalGraph::Impl {
   std::vector<LandmarkRow> landmarkDistance;
   int landmarkCount = 0;
   void computeLandmarks();
+  // The core table (subgoal_graph_table.cpp): exact distances between every two core subgoals,
+  // coreNodes.size() squared, row by row; built when the core has at most coreTableLimit subgoals
+  // (else empty, and the query's A* crosses the core).
+  std::uint32_t coreTableLimit = kSubgoalCoreTableLimit;
+  std::vector<NodeId> coreNodes;  // the core's subgoals, ascending: the table's rows and columns
+  std::vector<NodeId> coreIndex;  // per subgoal: its row, or kNoNode outside the core
+  std::vector<double> coreTable;
+  std::vector<NodeId> coreFromGoal;  // a query's core subgoals the goal's search settled
+  void computeCoreTable();
+  // With the table: the start's upward A*, its meetings with the goal's search and the core
+  // subgoals it reaches (their rest of the way from the table); fills abstractPath (graph nodes:
+  // subgoals, n the start, n + 1 the goal) and stats.pathCost. Needs startLinks, the goal's
+  // upward search and coreFromGoal (the core subgoals it settled, in that order).
+  SearchStatus searchCoreTable(NodeId start, NodeId goal, const LandmarkRow& toGoal, std::uint32_t stamp);
+  // Without it: A* from the start over upward arcs and the core's, guided by the octile distance
+  // and the landmark bound (`toGoal`: the landmarks' distances to the goal); fills the same.
+  bool searchCore(NodeId start, NodeId goal, const LandmarkRow& toGoal, std::uint32_t stamp);
   // A lower bound of the distance from subgoal v to the goal, whose landmark distances are
   // `toGoal`: |d(L, goal) - d(L, v)| for every landmark L both reach. Rows past landmarkCount and
   // landmarks neither reaches hold infinity on both sides: infinity - infinity is not a number,

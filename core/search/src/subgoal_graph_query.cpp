@@ -1,5 +1,6 @@
-// Subgoal graph query: join start and goal to the graph (the build's scan from each), A* over
-// the subgoals with the octile distance, then refine each edge into grid moves.
+// Subgoal graph query: join start and goal to the graph (the build's scan from each), search the
+// hierarchy (across the core by its distance table, subgoal_graph_table.cpp, or else by A* with
+// the octile distance and landmarks), then refine each edge into grid moves.
 #include <algorithm>
 #include <limits>
 
@@ -104,8 +105,9 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
   // The goal's side: an upward search (Dijkstra) from the subgoals its scan finds, stopping at
   // the core; its distances join the forward search to the goal.
   auto cellOf = [&](NodeId node) { return node < n ? m.subgoalCells[node] : node == startNode ? start : goal; };
-  const Impl::Point goalXY = m.pointOf(goal);
   m.upwardOpen.clear();
+  m.coreFromGoal.clear();
+  const bool throughTable = !m.coreTable.empty();
   auto relaxUpward = [&](NodeId from, NodeId to, double g) {
     Impl::NodeState& s = m.upward[to];
     if (s.seen == generation && (s.closed || s.g <= g)) return;
@@ -144,65 +146,22 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     if (s.closed || top.g > s.g) continue;
     s.closed = true;
     ++stats.expanded;
-    if (m.rank[top.node] == Impl::kCoreRank) continue;  // the forward search crosses the core
+    if (m.rank[top.node] == Impl::kCoreRank) {  // the forward search or the table crosses the core
+      if (throughTable) m.coreFromGoal.push_back(top.node);
+      continue;
+    }
     if (m.stalled(top.node, top.g, m.upward, generation)) continue;
     for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
       relaxUpward(top.node, m.upArcs[e].to, top.g + m.upArcs[e].cost);
   }
 
-  // The start's side: A* (octile distance, consistent on every arc) over upward arcs, the core's
-  // arcs, and from each subgoal the goal's upward search reached, to the goal.
-  auto relax = [&](NodeId from, NodeId to, double g) {
-    Impl::NodeState& s = m.states[to];
-    if (s.seen == generation) {
-      if (s.closed || s.g <= g) return;
-    } else {
-      s.h = to < n ? std::max(m.octile(m.subgoalXY[to], goalXY), m.landmarkBound(to, toGoal)) : 0.0;
-      s.seen = generation;
-      s.closed = false;
-    }
-    s.g = g;
-    s.parent = from;
-    m.open.push_back({g + s.h, g, to});
-    std::push_heap(m.open.begin(), m.open.end(), Impl::Later{});
-  };
-  m.open.clear();
-  m.states[startNode] = {0.0, m.octile(start, goal), kNoNode, generation, false};
-  m.open.push_back({m.octile(start, goal), 0.0, startNode});
-  bool found = false;
-  while (!m.open.empty()) {
-    std::pop_heap(m.open.begin(), m.open.end(), Impl::Later{});
-    const Impl::OpenEntry top = m.open.back();
-    m.open.pop_back();
-    Impl::NodeState& s = m.states[top.node];
-    if (s.closed || top.g > s.g) continue;  // an older entry of a node reached more cheaply since
-    s.closed = true;
-    ++stats.expanded;
-    if (top.node == goalNode) {
-      found = true;
-      break;
-    }
-    if (top.node == startNode) {
-      for (NodeId to : m.startLinks) relax(startNode, to, m.octile(start, cellOf(to)));
-      continue;
-    }
-    if (m.rank[top.node] != Impl::kCoreRank && m.stalled(top.node, top.g, m.states, generation)) continue;
-    for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
-      relax(top.node, m.upArcs[e].to, top.g + m.upArcs[e].cost);
-    const Impl::NodeState& back = m.upward[top.node];
-    if (back.seen == generation) relax(top.node, goalNode, top.g + back.g);
+  if (throughTable) {
+    const SearchStatus status = m.searchCoreTable(start, goal, toGoal, generation);
+    if (status != SearchStatus::Found) return status;
+  } else if (!m.searchCore(start, goal, toGoal, generation)) {
+    return SearchStatus::NoPath;
   }
-  if (!found) return SearchStatus::NoPath;
-
-  // The subgoals: the forward chain to where the two searches met, then the goal's chain down.
-  const NodeId meet = m.states[goalNode].parent;
-  for (NodeId node = meet; node != kNoNode; node = m.states[node].parent) m.abstractPath.push_back(node);
-  std::reverse(m.abstractPath.begin(), m.abstractPath.end());
-  for (NodeId node = m.upward[meet].parent; node != goalNode; node = m.upward[node].parent)
-    m.abstractPath.push_back(node);
-  m.abstractPath.push_back(goalNode);
   stats.abstractPathNodes = static_cast<std::uint32_t>(m.abstractPath.size());
-  stats.pathCost = m.states[goalNode].g;
   path.push_back(start);
   bool refined = true;
   for (std::size_t i = 1; i < m.abstractPath.size() && refined; ++i) {
@@ -215,6 +174,66 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
   m.message = "internal error: a subgoal graph edge has no open octile path";
   path.clear();
   return SearchStatus::InvalidInput;
+}
+
+bool SubgoalGraph::Impl::searchCore(NodeId start, NodeId goal, const LandmarkRow& toGoal, std::uint32_t stamp) {
+  Impl& m = *this;
+  const NodeId n = static_cast<NodeId>(m.subgoalCells.size()), startNode = n, goalNode = n + 1;
+  auto cellOf = [&](NodeId node) { return node < n ? m.subgoalCells[node] : node == startNode ? start : goal; };
+  const Impl::Point goalXY = m.pointOf(goal);
+  // The start's side: A* (octile distance, consistent on every arc) over upward arcs, the core's
+  // arcs, and from each subgoal the goal's upward search reached, to the goal.
+  auto relax = [&](NodeId from, NodeId to, double g) {
+    Impl::NodeState& s = m.states[to];
+    if (s.seen == stamp) {
+      if (s.closed || s.g <= g) return;
+    } else {
+      s.h = to < n ? std::max(m.octile(m.subgoalXY[to], goalXY), m.landmarkBound(to, toGoal)) : 0.0;
+      s.seen = stamp;
+      s.closed = false;
+    }
+    s.g = g;
+    s.parent = from;
+    m.open.push_back({g + s.h, g, to});
+    std::push_heap(m.open.begin(), m.open.end(), Impl::Later{});
+  };
+  m.open.clear();
+  m.states[startNode] = {0.0, m.octile(start, goal), kNoNode, stamp, false};
+  m.open.push_back({m.octile(start, goal), 0.0, startNode});
+  bool found = false;
+  while (!m.open.empty()) {
+    std::pop_heap(m.open.begin(), m.open.end(), Impl::Later{});
+    const Impl::OpenEntry top = m.open.back();
+    m.open.pop_back();
+    Impl::NodeState& s = m.states[top.node];
+    if (s.closed || top.g > s.g) continue;  // an older entry of a node reached more cheaply since
+    s.closed = true;
+    ++m.stats.expanded;
+    if (top.node == goalNode) {
+      found = true;
+      break;
+    }
+    if (top.node == startNode) {
+      for (NodeId to : m.startLinks) relax(startNode, to, m.octile(start, cellOf(to)));
+      continue;
+    }
+    if (m.rank[top.node] != Impl::kCoreRank && m.stalled(top.node, top.g, m.states, stamp)) continue;
+    for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
+      relax(top.node, m.upArcs[e].to, top.g + m.upArcs[e].cost);
+    const Impl::NodeState& back = m.upward[top.node];
+    if (back.seen == stamp) relax(top.node, goalNode, top.g + back.g);
+  }
+  if (!found) return false;
+
+  // The subgoals: the forward chain to where the two searches met, then the goal's chain down.
+  const NodeId meet = m.states[goalNode].parent;
+  for (NodeId node = meet; node != kNoNode; node = m.states[node].parent) m.abstractPath.push_back(node);
+  std::reverse(m.abstractPath.begin(), m.abstractPath.end());
+  for (NodeId node = m.upward[meet].parent; node != goalNode; node = m.upward[node].parent)
+    m.abstractPath.push_back(node);
+  m.abstractPath.push_back(goalNode);
+  m.stats.pathCost = m.states[goalNode].g;
+  return true;
 }
 
 std::span<const NodeId> SubgoalGraph::abstractPath() const { return impl_->abstractPath; }

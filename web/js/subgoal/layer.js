@@ -84,7 +84,7 @@ export class SubgoalView {
       return;
     }
     const graph = `${formatNumber(r.subgoals)} subgoals, ${formatNumber(r.edges / 2)} pairs that see each other` +
-      ` (${formatNumber(r.coreSubgoals)} left after contraction); built in ${r.buildMs.toFixed(1)} ms, ${Math.round(r.bytes / 1024)} KB.`;
+      ` (${formatNumber(r.coreSubgoals)} left after contraction${r.coreTable ? ', with a table of their distances' : ''}); built in ${r.buildMs.toFixed(1)} ms, ${Math.round(r.bytes / 1024)} KB.`;
     const query = r.status === 'found'
       ? `Path cost ${formatNumber(r.cost)}, ${r.cells} cells, through ${Math.max(0, r.abstractPath.length - 2)} subgoals; ${formatNumber(r.expanded)} graph nodes expanded.`
       : queryWithoutPath(r);

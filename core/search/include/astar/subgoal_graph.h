@@ -29,8 +29,13 @@
 // Query: start and goal are joined to the subgoals direct-h-reachable from them by the same scan
 // (each treating the other as a subgoal: when either finds the other, the octile path is the
 // answer); a Dijkstra from the goal's subgoals up the hierarchy (stopping at the core) gives
-// distances to the goal; A* from the start over upward arcs, the core's arcs and those distances
-// finds the cheapest path, guided by the larger of the octile distance and a landmark bound
+// distances to the goal. When the core is small enough (kSubgoalCoreTableLimit), the build keeps
+// the exact distance between every two core subgoals (transit-node routing's table): the start's
+// A* then follows upward arcs only, and a core subgoal it takes off the open list is not expanded
+// but joined to the goal's core subgoals through the table (the octile distance rules most out
+// before the table is read); the core's part of the path is walked arc by arc along the table.
+// Otherwise A* from the start over upward arcs, the core's arcs and those
+// distances finds the cheapest path, guided by the larger of the octile distance and a landmark bound
 // (exact distances from 16 subgoals spread by farthest-point choice, computed at build:
 // |d(L, goal) - d(L, v)| <= d(v, goal); both bounds are consistent) (every lower subgoal between
 // two higher ones was bypassed by a shortcut or a witness, so some cheapest path rises, crosses
@@ -75,6 +80,11 @@ inline constexpr const char* kSubgoalGraphLabel = "Subgoal graph";
 // nullptr when it can.
 const char* subgoalGraphUnsupported(const Grid& grid);
 
+// The largest core (subgoals the contraction left) for which a build keeps a table of the
+// distances between every two core subgoals, so a query need not search the core: 8 bytes a
+// pair, 2,048 subgoals 32 MiB. SubgoalGraph::setCoreTableLimit changes it.
+inline constexpr std::uint32_t kSubgoalCoreTableLimit = 2048;
+
 struct SubgoalGraphStats {
   // The last build (build(), refresh() or a query that rebuilt or repaired the graph).
   double buildMilliseconds = 0.0;
@@ -86,6 +96,7 @@ struct SubgoalGraphStats {
   std::uint64_t edges = 0;         // directed edges (each pair counted both ways)
   std::uint32_t coreSubgoals = 0;  // subgoals the contraction hierarchy left uncontracted
   std::uint64_t searchArcs = 0;    // arcs a query searches: upward ones, shortcuts included, and the core's
+  std::size_t coreTableBytes = 0;  // the core's distance table (0: the core was too big, or had no subgoal)
   std::size_t bytes = 0;           // memory held between queries (graph, clearances, search buffers)
   // The last query.
   std::uint64_t expanded = 0;           // graph nodes taken off the open list (start and goal included)
@@ -108,6 +119,9 @@ class SubgoalGraph {
   // no longer applies or nothing was built yet.
   Error refresh();
   bool built() const;
+  // Builds from now on keep the core's distance table only when the core has at most this many
+  // subgoals (kSubgoalCoreTableLimit by default; 0: never, the query's A* then crosses the core).
+  void setCoreTableLimit(std::uint32_t maxCoreSubgoals);
   bool stale() const;  // the grid changed since the last build
 
   // Found: path holds the cells from start to goal. NoPath: none exists (path empty).
