@@ -141,11 +141,12 @@ void printJson(const MapResult& r) {
     std::snprintf(extra, sizeof extra, ",\"preprocess_ms\":%.3f,\"preprocess_bytes\":%zu", r.preprocessMs,
                   r.preprocessBytes);
   std::printf(
-      "{\"runner\":\"native\",\"map\":\"%s\",\"width\":%d,\"height\":%d,\"algorithm\":\"%s\",\"queries\":%zu,\"mean_us\":%.3f,\"median_us\":%.3f,"
+      "{\"runner\":\"native\",\"map\":\"%s\",\"width\":%d,\"height\":%d,\"algorithm\":\"%s\",\"queries\":%zu,\"mean_"
+      "us\":%.3f,\"median_us\":%.3f,"
       "\"p95_us\":%.3f,\"mean_expanded\":%.1f,\"mismatches\":%zu,\"bytes_per_node\":%zu,\"fell_back\":%s%s%s%s}\n",
-      jsonText(r.map).c_str(), r.width, r.height, r.runner.c_str(), r.queries, r.meanUs, r.medianUs, r.p95Us, r.meanExpanded, r.mismatches,
-      r.bytesPerNode, r.fellBack ? "true" : "false", r.fellBack ? (",\"ran_as\":\"" + r.ranAs + "\"").c_str() : "",
-      extra, r.skipped ? ",\"skipped\":true" : "");
+      jsonText(r.map).c_str(), r.width, r.height, r.runner.c_str(), r.queries, r.meanUs, r.medianUs, r.p95Us,
+      r.meanExpanded, r.mismatches, r.bytesPerNode, r.fellBack ? "true" : "false",
+      r.fellBack ? (",\"ran_as\":\"" + r.ranAs + "\"").c_str() : "", extra, r.skipped ? ",\"skipped\":true" : "");
 }
 
 void Progress::show(std::size_t done, std::size_t total, const std::string& label) {
