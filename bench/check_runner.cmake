@@ -19,8 +19,8 @@ execute_process(COMMAND "${ASTAR}" bench --json --repeat 2 --algorithms astar,jp
 if(NOT code EQUAL 0)
   message(FATAL_ERROR "bench on the tiny map failed (${code}):\n${out}\n${err}")
 endif()
-expect_match("${out}" "\"map\":\"tiny.map\",\"algorithm\":\"astar\",\"queries\":9,[^\n]*\"mismatches\":0" "A* line")
-expect_match("${out}" "\"map\":\"tiny.map\",\"algorithm\":\"jps\",\"queries\":9,[^\n]*\"mismatches\":0,[^\n]*\"fell_back\":false" "JPS line")
+expect_match("${out}" "\"map\":\"tiny.map\",\"width\":12,\"height\":8,\"algorithm\":\"astar\",\"queries\":9,[^\n]*\"mismatches\":0" "A* line")
+expect_match("${out}" "\"map\":\"tiny.map\",\"width\":12,\"height\":8,\"algorithm\":\"jps\",\"queries\":9,[^\n]*\"mismatches\":0,[^\n]*\"fell_back\":false" "JPS line")
 expect_match("${out}" "\"summary\":true,\"algorithm\":\"jps\",\"maps\":1" "summary line")
 execute_process(COMMAND "${ASTAR}" bench --json --sample 4 --algorithms astar "${WORK}"
                 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -66,7 +66,7 @@ expect_match("${code}:${err}" "^2:astar: bench: unknown algorithm 'boost' \\(the
 if(BOOST)
   execute_process(COMMAND "${BOOST}" --json --repeat 2 "${WORK}/tiny.map.scen"
                   RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  expect_match("${code}:${out}" "^0:\\{\"runner\":\"native\",\"map\":\"tiny.map\",\"algorithm\":\"boost\",\"queries\":9,[^\n]*\"mismatches\":0" "bench_boost line")
+  expect_match("${code}:${out}" "^0:\\{\"runner\":\"native\",\"map\":\"tiny.map\",\"width\":12,\"height\":8,\"algorithm\":\"boost\",\"queries\":9,[^\n]*\"mismatches\":0" "bench_boost line")
   expect_match("${out}" "\"summary\":true,\"algorithm\":\"boost\",\"maps\":1" "bench_boost summary")
   execute_process(COMMAND "${BOOST}" --json --algorithms astar,jps,boost "${WORK}/tiny.map.scen"
                   RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)

@@ -248,7 +248,10 @@ test('Finish and a backward scrub on a 2048 x 2048 map rush in slices: no seek o
     const query = await pageQuery(page);
     const total = engineTotal(query);
     await watchTasks(page);
-    const settled = () => page.waitForFunction(() => window.playground.controller.state !== 'playing', null, { timeout: 120000 });
+    // Settled: neither playing nor preparing (a big map's search records are grown in slices
+    // before Finish or a seek runs, controller.js).
+    const settled = () => page.waitForFunction(() => !['playing', 'preparing'].includes(window.playground.controller.state), null,
+      { timeout: 120000 });
     const t0 = Date.now();
     await page.click('#finish');
     const right = await page.evaluate(() => ({ state: window.playground.controller.state, expanded: window.playground.engine.stats().expanded }));

@@ -184,6 +184,7 @@ export class PlaygroundEngine {
     let load = null, problem = '';
     try {
       load = new this.core.MapTextLoad(this.raw);
+      await nextTask();  // the text's buffer may grow the heap: not in the task that produced the text
       await this.copyText(load, text);
       load.begin();
       let rows = 8;

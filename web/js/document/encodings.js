@@ -2,6 +2,7 @@
 // embeds and the autosave, storage.js).
 import { encodeLinkText, decodeLinkText, LinkError } from '../share.js';
 import { parseJsonWithLongString } from '../json_long_string.js';
+import { nextTask } from '../yield.js';
 import { kDocumentVersion, DocumentError, kFields } from './schema.js';
 import { checkDocument } from './check.js';
 
@@ -39,7 +40,11 @@ export async function readDocumentLink(fragment, ctx) {
   const text = await decodeLinkText(String(fragment));
   try {
     // A 4096² map's JSON: the rest parsed at once, the map's text in slices (json_long_string.js).
-    const raw = text.length >= kLongText ? await parseJsonWithLongString(text, 'map') : null;
+    let raw = null;
+    if (text.length >= kLongText) {
+      await nextTask();  // the text's decoding ended its task; the cut below scans all of it
+      raw = await parseJsonWithLongString(text, 'map');
+    }
     return raw ? checkDocument(raw, ctx) : parseDocumentJson(text, ctx);
   } catch (e) {
     if (e instanceof DocumentError && /JSON/.test(e.message)) throw new LinkError('the link is corrupt (its content is not valid JSON text)');
