@@ -34,6 +34,8 @@ function fromBase64Url(text) {
 // A stream's reads resolve as microtasks, so a long read loop would be one task: this one gives
 // the page a task of its own every kPumpSliceMs (a bomb is refused in well under 0.5 s either way).
 const kPumpSliceMs = 40;
+// onChunk(bytes) returning false stops the reading (the stream is cancelled): readSliced then
+// returns false.
 async function readSliced(reader, onChunk) {
   let sliceStart = performance.now();
   for (;;) {
@@ -42,8 +44,11 @@ async function readSliced(reader, onChunk) {
       sliceStart = performance.now();
     }
     const { done, value } = await reader.read();
-    await onChunk(done ? undefined : value);
-    if (done) return;
+    if (done) return true;
+    if (onChunk(value) === false) {
+      await reader.cancel().catch(() => {});
+      return false;
+    }
   }
 }
 
@@ -51,7 +56,6 @@ async function pump(stream) {
   const chunks = [];
   let total = 0;
   await readSliced(stream.getReader(), (value) => {
-    if (!value) return;
     chunks.push(value);
     total += value.length;
   });
@@ -87,52 +91,60 @@ function sliced(bytes) {
   }, { highWaterMark: 0 });
 }
 
-// The inflated bytes decoded to text a batch of about kDecodeBatchBytes at a time, as they
-// come: no buffer of the whole payload (one 17 MB buffer for a 4096² map took 137 ms of one
-// task, its allocation forcing a collection), and few pieces to join (joining a piece per
-// inflated chunk, thousands, took 149 ms). The streaming decoder keeps a character split
+// The inflated bytes gathered in batches of about kDecodeBatchBytes as they come, then decoded
+// a batch at a time: no buffer of the whole payload (one 17 MB buffer for a 4096² map took
+// 137 ms of one task, its allocation forcing a collection) and few pieces to join (joining a
+// piece per inflated chunk, thousands, took 149 ms). Decoding after the reading keeps a bomb's
+// refusal as quick as the inflating alone. The streaming decoder keeps a character split
 // between batches.
 const kDecodeBatchBytes = 1 << 20;
 async function inflateText(bytes) {
   const reader = sliced(bytes).pipeThrough(new DecompressionStream('deflate')).getReader();
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const parts = [];
+  const batches = [];
   let batch = [], batchBytes = 0, total = 0;
-  const decodeBatch = (last) => {
+  const closeBatch = () => {
+    if (batchBytes === 0) return;
     const joined = new Uint8Array(batchBytes);
     let at = 0;
     for (const c of batch) {
       joined.set(c, at);
       at += c.length;
     }
+    batches.push(joined);
     batch = [];
     batchBytes = 0;
+  };
+  let whole;
+  try {
+    whole = await readSliced(reader, (value) => {
+      total += value.length;
+      if (total > kMaxInflatedBytes) return false;
+      batch.push(value);
+      batchBytes += value.length;
+      if (batchBytes >= kDecodeBatchBytes) closeBatch();
+      return true;
+    });
+  } catch {
+    throw new LinkError('the link is corrupt or truncated (it does not unpack)');
+  }
+  if (!whole) throw new LinkError(`the link's content is too large (over ${Math.round(kMaxInflatedBytes / 1048576)} MB when unpacked)`);
+  closeBatch();
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const parts = [];
+  let sliceStart = performance.now();
+  for (let i = 0; i < batches.length; ++i) {
+    if (performance.now() - sliceStart > kPumpSliceMs) {
+      await nextTask();
+      sliceStart = performance.now();
+    }
     try {
-      parts.push(decoder.decode(joined, { stream: !last }));
+      parts.push(decoder.decode(batches[i], { stream: i + 1 < batches.length }));
     } catch {
       throw new LinkError('the link is corrupt (its content is not valid UTF-8 text)');
     }
-  };
-  try {
-    await readSliced(reader, async (value) => {
-      if (!value) {
-        decodeBatch(true);
-        return;
-      }
-      total += value.length;
-      if (total > kMaxInflatedBytes) {
-        await reader.cancel().catch(() => {});
-        throw new LinkError(`the link's content is too large (over ${Math.round(kMaxInflatedBytes / 1048576)} MB when unpacked)`);
-      }
-      batch.push(value);
-      batchBytes += value.length;
-      if (batchBytes >= kDecodeBatchBytes) decodeBatch(false);
-    });
-  } catch (e) {
-    if (e instanceof LinkError) throw e;
-    throw new LinkError('the link is corrupt or truncated (it does not unpack)');
+    batches[i] = null;
   }
-  await nextTask();  // joining the pieces copies the whole text
+  if (parts.length > 1) await nextTask();  // joining the pieces copies the whole text
   return parts.join('');
 }
 
