@@ -177,62 +177,60 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
 }
 
 bool SubgoalGraph::Impl::searchCore(NodeId start, NodeId goal, const LandmarkRow& toGoal, std::uint32_t stamp) {
-  Impl& m = *this;
-  const NodeId n = static_cast<NodeId>(m.subgoalCells.size()), startNode = n, goalNode = n + 1;
-  auto cellOf = [&](NodeId node) { return node < n ? m.subgoalCells[node] : node == startNode ? start : goal; };
-  const Impl::Point goalXY = m.pointOf(goal);
+  const NodeId n = static_cast<NodeId>(subgoalCells.size()), startNode = n, goalNode = n + 1;
+  auto cellOf = [&](NodeId node) { return node < n ? subgoalCells[node] : node == startNode ? start : goal; };
+  const Point goalXY = pointOf(goal);
   // The start's side: A* (octile distance, consistent on every arc) over upward arcs, the core's
   // arcs, and from each subgoal the goal's upward search reached, to the goal.
   auto relax = [&](NodeId from, NodeId to, double g) {
-    Impl::NodeState& s = m.states[to];
+    NodeState& s = states[to];
     if (s.seen == stamp) {
       if (s.closed || s.g <= g) return;
     } else {
-      s.h = to < n ? std::max(m.octile(m.subgoalXY[to], goalXY), m.landmarkBound(to, toGoal)) : 0.0;
+      s.h = to < n ? std::max(octile(subgoalXY[to], goalXY), landmarkBound(to, toGoal)) : 0.0;
       s.seen = stamp;
       s.closed = false;
     }
     s.g = g;
     s.parent = from;
-    m.open.push_back({g + s.h, g, to});
-    std::push_heap(m.open.begin(), m.open.end(), Impl::Later{});
+    open.push_back({g + s.h, g, to});
+    std::push_heap(open.begin(), open.end(), Later{});
   };
-  m.open.clear();
-  m.states[startNode] = {0.0, m.octile(start, goal), kNoNode, stamp, false};
-  m.open.push_back({m.octile(start, goal), 0.0, startNode});
+  open.clear();
+  states[startNode] = {0.0, octile(start, goal), kNoNode, stamp, false};
+  open.push_back({octile(start, goal), 0.0, startNode});
   bool found = false;
-  while (!m.open.empty()) {
-    std::pop_heap(m.open.begin(), m.open.end(), Impl::Later{});
-    const Impl::OpenEntry top = m.open.back();
-    m.open.pop_back();
-    Impl::NodeState& s = m.states[top.node];
+  while (!open.empty()) {
+    std::pop_heap(open.begin(), open.end(), Later{});
+    const OpenEntry top = open.back();
+    open.pop_back();
+    NodeState& s = states[top.node];
     if (s.closed || top.g > s.g) continue;  // an older entry of a node reached more cheaply since
     s.closed = true;
-    ++m.stats.expanded;
+    ++stats.expanded;
     if (top.node == goalNode) {
       found = true;
       break;
     }
     if (top.node == startNode) {
-      for (NodeId to : m.startLinks) relax(startNode, to, m.octile(start, cellOf(to)));
+      for (NodeId to : startLinks) relax(startNode, to, octile(start, cellOf(to)));
       continue;
     }
-    if (m.rank[top.node] != Impl::kCoreRank && m.stalled(top.node, top.g, m.states, stamp)) continue;
-    for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
-      relax(top.node, m.upArcs[e].to, top.g + m.upArcs[e].cost);
-    const Impl::NodeState& back = m.upward[top.node];
+    if (rank[top.node] != kCoreRank && stalled(top.node, top.g, states, stamp)) continue;
+    for (std::uint32_t e = upBegin[top.node]; e < upBegin[top.node + 1]; ++e)
+      relax(top.node, upArcs[e].to, top.g + upArcs[e].cost);
+    const NodeState& back = upward[top.node];
     if (back.seen == stamp) relax(top.node, goalNode, top.g + back.g);
   }
   if (!found) return false;
 
   // The subgoals: the forward chain to where the two searches met, then the goal's chain down.
-  const NodeId meet = m.states[goalNode].parent;
-  for (NodeId node = meet; node != kNoNode; node = m.states[node].parent) m.abstractPath.push_back(node);
-  std::reverse(m.abstractPath.begin(), m.abstractPath.end());
-  for (NodeId node = m.upward[meet].parent; node != goalNode; node = m.upward[node].parent)
-    m.abstractPath.push_back(node);
-  m.abstractPath.push_back(goalNode);
-  m.stats.pathCost = m.states[goalNode].g;
+  const NodeId meet = states[goalNode].parent;
+  for (NodeId node = meet; node != kNoNode; node = states[node].parent) abstractPath.push_back(node);
+  std::reverse(abstractPath.begin(), abstractPath.end());
+  for (NodeId node = upward[meet].parent; node != goalNode; node = upward[node].parent) abstractPath.push_back(node);
+  abstractPath.push_back(goalNode);
+  stats.pathCost = states[goalNode].g;
   return true;
 }
 
