@@ -16,9 +16,15 @@ function toBase64Url(bytes) {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(text) {
+// The link's base64url text checked whole (cheap), then decoded a slice at a time as the
+// inflater pulls (decodedSlices): a bomb is refused after decoding a few kilobytes of its text,
+// not all of it.
+function checkBase64Url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new LinkError('the link contains characters that are not base64url');
   if (text.length % 4 === 1) throw new LinkError('the link is truncated (its length is not possible in base64)');
+}
+
+function fromBase64Url(text) {
   const padded = text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4);
   let binary;
   try {
@@ -73,76 +79,73 @@ async function deflate(bytes) {
   return pump(stream);
 }
 
-// Compressed bytes a slice at a time, pulled only as the inflated side is read: deflate
-// expands a byte at most ~1032 times, so a slice never inflates to more than about 1 MB before
-// inflateText() can stop at the limit (a bomb is refused after a few slices, not after inflating all).
-const kInflateSliceBytes = 1024;
-function sliced(bytes) {
+// Compressed bytes a slice at a time, decoded from the link's text and pulled only as the
+// inflated side is read: deflate expands a byte at most ~1032 times, so a slice never inflates
+// to more than about 1 MB before inflateText() can stop at the limit (a bomb is refused after a
+// few slices, not after inflating all). Slices are whole base64 quads (4 characters, 3 bytes).
+const kInflateSliceChars = 1368;  // 1,026 bytes
+function decodedSlices(text) {
   let at = 0;
   return new ReadableStream({
     pull(controller) {
-      if (at >= bytes.length) {
+      if (at >= text.length) {
         controller.close();
         return;
       }
-      controller.enqueue(bytes.slice(at, at + kInflateSliceBytes));
-      at += kInflateSliceBytes;
+      try {
+        controller.enqueue(fromBase64Url(text.slice(at, at + kInflateSliceChars)));
+      } catch (e) {
+        controller.error(e);
+      }
+      at += kInflateSliceChars;
     },
   }, { highWaterMark: 0 });
 }
 
-// The inflated bytes gathered in batches of about kDecodeBatchBytes as they come, then decoded
-// a batch at a time: no buffer of the whole payload (one 17 MB buffer for a 4096² map took
-// 137 ms of one task, its allocation forcing a collection) and few pieces to join (joining a
-// piece per inflated chunk, thousands, took 149 ms). Decoding after the reading keeps a bomb's
-// refusal as quick as the inflating alone. The streaming decoder keeps a character split
+// The inflated chunks kept as they come (the read loop does nothing else, so a bomb is refused
+// as quickly as the inflating allows), then decoded in batches of about kDecodeBatchBytes, a
+// few per task: no buffer of the whole payload (one 17 MB buffer for a 4096² map took 137 ms of
+// one task, its allocation forcing a collection) and few pieces to join (joining a piece per
+// inflated chunk, thousands, took 149 ms). The streaming decoder keeps a character split
 // between batches.
 const kDecodeBatchBytes = 1 << 20;
-async function inflateText(bytes) {
-  const reader = sliced(bytes).pipeThrough(new DecompressionStream('deflate')).getReader();
-  const batches = [];
-  let batch = [], batchBytes = 0, total = 0;
-  const closeBatch = () => {
-    if (batchBytes === 0) return;
-    const joined = new Uint8Array(batchBytes);
-    let at = 0;
-    for (const c of batch) {
-      joined.set(c, at);
-      at += c.length;
-    }
-    batches.push(joined);
-    batch = [];
-    batchBytes = 0;
-  };
-  let whole;
+async function inflateText(text) {
+  const reader = decodedSlices(text).pipeThrough(new DecompressionStream('deflate')).getReader();
+  const chunks = [];
+  let total = 0, whole;
   try {
     whole = await readSliced(reader, (value) => {
       total += value.length;
       if (total > kMaxInflatedBytes) return false;
-      batch.push(value);
-      batchBytes += value.length;
-      if (batchBytes >= kDecodeBatchBytes) closeBatch();
+      chunks.push(value);
       return true;
     });
-  } catch {
+  } catch (e) {
+    if (e instanceof LinkError) throw e;  // the text's own decoding (decodedSlices)
     throw new LinkError('the link is corrupt or truncated (it does not unpack)');
   }
   if (!whole) throw new LinkError(`the link's content is too large (over ${Math.round(kMaxInflatedBytes / 1048576)} MB when unpacked)`);
-  closeBatch();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const parts = [];
   let sliceStart = performance.now();
-  for (let i = 0; i < batches.length; ++i) {
+  for (let first = 0; first < chunks.length;) {
     if (performance.now() - sliceStart > kPumpSliceMs) {
       await nextTask();
       sliceStart = performance.now();
     }
+    let end = first, size = 0;
+    while (end < chunks.length && size < kDecodeBatchBytes) size += chunks[end++].length;
+    const batch = new Uint8Array(size);
+    for (let at = 0; first < end; ++first) {
+      batch.set(chunks[first], at);
+      at += chunks[first].length;
+      chunks[first] = null;
+    }
     try {
-      parts.push(decoder.decode(batches[i], { stream: i + 1 < batches.length }));
+      parts.push(decoder.decode(batch, { stream: end < chunks.length }));
     } catch {
       throw new LinkError('the link is corrupt (its content is not valid UTF-8 text)');
     }
-    batches[i] = null;
   }
   if (parts.length > 1) await nextTask();  // joining the pieces copies the whole text
   return parts.join('');
@@ -163,5 +166,6 @@ export async function decodeLinkText(fragment) {
   if (!data.startsWith(kLinkPrefix)) throw new LinkError('this is not a playground link (it should start with #v1.)');
   data = data.slice(kLinkPrefix.length);
   if (!data) throw new LinkError('the link is empty');
-  return inflateText(fromBase64Url(data));
+  checkBase64Url(data);
+  return inflateText(data);
 }
