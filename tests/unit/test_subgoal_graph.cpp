@@ -91,14 +91,54 @@ TEST(SubgoalGraph, KeepsTheCoreTableOnlyUpToItsLimit) {
   SubgoalGraph sg(g);
   ASSERT_FALSE(sg.build());
   const std::uint32_t core = sg.stats().coreSubgoals;
-  ASSERT_GT(core, 1u);
+  ASSERT_GT(core, 2u);
   EXPECT_EQ(sg.stats().coreTableBytes, std::size_t{core} * core * sizeof(double));
-  sg.setCoreTableLimit(core - 1);
+  sg.setCoreTableLimit(core / 3);  // out of the second pass's reach (twice the limit)
   ASSERT_FALSE(sg.build());
   EXPECT_EQ(sg.stats().coreTableBytes, 0u);
   int compared = 0;
   expectOptimal(g, sg, rng, 1, compared);
   EXPECT_GT(compared, 0);
+}
+
+// A first core of up to twice the table's limit is contracted further (a second pass with
+// looser rules); the answers stay Dijkstra's, after repairs too, and the core never grows.
+TEST(SubgoalGraph, ContractsHarderWhenTheCoreIsWithinReachOfTheTable) {
+  Rng rng(3607);
+  int compared = 0, eligible = 0, shrunk = 0, tabled = 0;
+  for (int round = 0; round < 120; ++round) {
+    Grid g = subgoalGrid(rng, 48, 0.05 * (1 + round % 8));
+    SubgoalGraph sg(g);
+    ASSERT_FALSE(sg.build()) << sg.message();
+    const std::uint32_t firstCore = sg.stats().coreSubgoals;
+    if (firstCore < 4) continue;
+    ++eligible;
+    const std::uint32_t limit = (firstCore + 1) / 2;  // firstCore is over it and within twice it
+    sg.setCoreTableLimit(limit);
+    ASSERT_FALSE(sg.build()) << sg.message();
+    const astar::SubgoalGraphStats& stats = sg.stats();
+    ASSERT_LE(stats.coreSubgoals, firstCore);
+    shrunk += stats.coreSubgoals < firstCore;
+    if (stats.coreSubgoals <= limit) {
+      ASSERT_EQ(stats.coreTableBytes, std::size_t{stats.coreSubgoals} * stats.coreSubgoals * sizeof(double));
+      ++tabled;
+    } else {
+      ASSERT_EQ(stats.coreTableBytes, 0u);
+    }
+    expectOptimal(g, sg, rng, 1, compared);
+    if (HasFatalFailure()) return;
+    // A few walls added: the repair contracts again under the same limit.
+    for (int i = 0; i < 3; ++i) (void)g.setWall(rng.below(g.width()), rng.below(g.height()));
+    if (sg.stale()) {
+      ASSERT_FALSE(sg.refresh()) << sg.message();
+    }
+    expectOptimal(g, sg, rng, 1, compared);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(eligible, 40);
+  EXPECT_GT(shrunk, eligible * 3 / 4);  // 51 of 51 when written
+  EXPECT_GT(tabled, eligible / 2);      // 51 of 51
+  EXPECT_GT(compared, 20000);
 }
 
 TEST(SubgoalGraph, SubgoalsAreTheCellsBesideConvexCorners) {
