@@ -3,10 +3,10 @@
 // neighbours (a second pass over the core may allow more: kTablePass below): for each pair of
 // its remaining neighbours, a shortcut (its cost: the two edges through it) unless a witness
 // path avoiding it is as short (a bounded Dijkstra; a witness it misses only adds a shortcut).
-// The rest are the core. A query then searches upward edges from
-// the start, every edge among the core, and reaches the goal through an upward search from it
-// (subgoal_graph_query.cpp): by the contraction-hierarchy argument, some shortest path rises,
-// crosses the core and falls, since every lower node between two higher ones was bypassed.
+// The rest are the core. A query then searches upward edges from the start, every edge among
+// the core, and reaches the goal through an upward search from it (subgoal_graph_query.cpp):
+// by the contraction-hierarchy argument, some shortest path rises, crosses the core and falls,
+// since every lower node between two higher ones was bypassed.
 #include <algorithm>
 #include <functional>
 #include <numeric>
