@@ -1,7 +1,7 @@
 // The page served from the wasm build's dist/ loads the module in Chromium and runs it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, saveScreenshot } from './support.mjs';
+import { openPage, withPage, saveScreenshot } from './support.mjs';
 
 test('the served page loads the wasm module, runs a search and draws it, offline', async () => {
   const requests = [];
@@ -47,4 +47,35 @@ test('the served page loads the wasm module, runs a search and draws it, offline
     const file = await saveScreenshot(page, 'page-load.png');
     console.log(`screenshot: ${file}`);
   });
+});
+
+test('the optional modules are fetched together; one that fails to load is reported and the rest install', async () => {
+  // The first module's file is held until the last one's is asked for: fetched one after
+  // another (as they were), the last would never be asked for and the page would not be ready.
+  let lastAsked, held = 'not asked for';
+  const lastRequested = new Promise((resolve) => { lastAsked = resolve; });
+  const session = await openPage({ onPage: (page) => {
+    page.route('**/js/agents/boot.js', async (route) => {
+      held = await Promise.race([lastRequested.then(() => 'until the last was asked for'), new Promise((r) => setTimeout(r, 5000, 'in vain'))]);
+      await route.continue();
+    });
+    page.route('**/js/exercise/boot.js', (route) => {
+      lastAsked();
+      return route.continue();
+    });
+    page.route('**/js/lab/boot.js', (route) => route.abort());
+  } });
+  try {
+    const { page, errors } = session;
+    assert.equal(held, 'until the last was asked for', 'the first module was held');
+    assert.equal(await page.getAttribute('body', 'data-ready'), 'true');
+    const installed = await page.evaluate(() => Object.keys(window.playground.modules).filter((k) => window.playground.modules[k]));
+    assert.deepEqual(installed, ['agents', 'replan', 'hpa', 'subgoal', 'navmesh', 'exercise']);
+    assert.match(await page.textContent('#message'), /^The lab could not start \(.+\); the rest of the page works without it\.$/);
+    // The browser's line for the refused file and the page's for the module: nothing else.
+    assert.deepEqual(errors.filter((e) => !/Failed to load resource|lab\/boot\.js/.test(e)), []);
+    assert.ok(errors.some((e) => /Failed to fetch dynamically imported module: .*\/js\/lab\/boot\.js/.test(e)), errors.join('\n'));
+  } finally {
+    await session.close();
+  }
 });
