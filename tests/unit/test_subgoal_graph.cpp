@@ -141,13 +141,18 @@ TEST(SubgoalGraph, ContractsHarderWhenTheCoreIsWithinReachOfTheTable) {
   EXPECT_GT(compared, 20000);
 }
 
-TEST(SubgoalGraph, SubgoalsAreTheCellsBesideConvexCorners) {
-  const Grid g = astar::testing::gridFromRows({
+// A 2 x 2 block in a 6 x 4 room: four convex corners.
+Grid blockGrid() {
+  return astar::testing::gridFromRows({
       "......",
       ".##...",
       ".##...",
       "......",
   });
+}
+
+TEST(SubgoalGraph, SubgoalsAreTheCellsBesideConvexCorners) {
+  const Grid g = blockGrid();
   SubgoalGraph sg(g);
   ASSERT_FALSE(sg.build());
   const std::vector<NodeId> expected = {g.index(0, 0), g.index(3, 0), g.index(0, 3), g.index(3, 3)};
@@ -159,6 +164,25 @@ TEST(SubgoalGraph, SubgoalsAreTheCellsBesideConvexCorners) {
   EXPECT_EQ(std::vector<NodeId>(sg.abstractPath().begin(), sg.abstractPath().end()), turns);
   EXPECT_NEAR(sg.stats().pathCost, 5.0, 1e-12);
   EXPECT_EQ(path.size(), 6u);
+}
+
+TEST(SubgoalGraph, AnOpenOctilePathIsTheAnswerWithoutScanOrSearch) {
+  const Grid g = blockGrid();
+  SubgoalGraph sg(g);
+  ASSERT_FALSE(sg.build());
+  std::vector<NodeId> path;
+  // One diagonal and two straight moves are open: nothing is shorter, so no subgoal is joined.
+  ASSERT_EQ(sg.findPath(g.index(4, 0), g.index(5, 3), path), SearchStatus::Found);
+  EXPECT_EQ(sg.stats().startEdges, 0u);
+  EXPECT_EQ(sg.stats().goalEdges, 0u);
+  EXPECT_EQ(sg.stats().expanded, 0u);
+  EXPECT_NEAR(sg.stats().pathCost, 2.0 + std::sqrt(2.0), 1e-12);
+  EXPECT_EQ(path, (std::vector<NodeId>{g.index(4, 0), g.index(5, 1), g.index(5, 2), g.index(5, 3)}));
+  EXPECT_EQ(sg.abstractPath().size(), 2u);
+  // The block is in the way of both shapes: the start is joined to the subgoals it sees.
+  ASSERT_EQ(sg.findPath(g.index(0, 1), g.index(3, 2), path), SearchStatus::Found);
+  EXPECT_GT(sg.stats().startEdges, 0u);
+  EXPECT_NEAR(sg.stats().pathCost, 6.0, 1e-12);  // round the block: no diagonal past its corners
 }
 
 TEST(SubgoalGraph, ContractsCorridorSubgoalsOutOfTheCore) {

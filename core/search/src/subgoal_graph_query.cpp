@@ -71,6 +71,18 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     return SearchStatus::Found;
   }
 
+  // An open path of octile length (either shape refine walks) is a shortest one, since no path
+  // is shorter than the octile distance: a walk of the distance, not two scans and two searches
+  // (arena: most rows; they took 3.7 µs, several times JPS's 0.9).
+  path.push_back(start);
+  if (m.refine(start, goal, path)) {
+    m.abstractPath.assign({start, goal});
+    stats.abstractPathNodes = 2;
+    stats.pathCost = m.octile(start, goal);
+    return SearchStatus::Found;
+  }
+  path.clear();
+
   const NodeId n = static_cast<NodeId>(m.subgoalCells.size()), startNode = n, goalNode = n + 1;
   if (++m.generation == 0) {  // the stamps wrapped: clear them once
     for (auto& s : m.states) s.seen = 0;

@@ -102,7 +102,7 @@ struct SubgoalGraphStats {
   std::size_t bytes = 0;           // memory held between queries (graph, clearances, search buffers)
   // The last query.
   std::uint64_t expanded = 0;           // graph nodes taken off the open list (start and goal included)
-  std::uint32_t startEdges = 0;         // subgoals (or the goal) the start was joined to
+  std::uint32_t startEdges = 0;         // subgoals (or the goal) the start was joined to (0: an open octile path)
   std::uint32_t goalEdges = 0;          // subgoals (or the start) the goal was joined to
   std::uint32_t abstractPathNodes = 0;  // start, subgoals, goal
   double pathCost = 0.0;                // of the refined grid path
