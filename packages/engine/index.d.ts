@@ -143,6 +143,8 @@ export interface Registry {
 /** The raw Embind module: the classes index.js wraps. Their methods are core's bindings
  * (web/*bindings.cpp); prefer the Engine class above. */
 export interface AstarCore {
+  /** The compiled wasm (browsers and workers; null in node): give it to a worker's loadCore. */
+  wasmModule?: WebAssembly.Module | null;
   registry(): Registry;
   Engine: new () => RawEngine;
   AgentWorld: new (engine: RawEngine) => { delete(): void; [method: string]: unknown };
@@ -184,8 +186,19 @@ export class Engine {
   cell(x: number, y: number): number;
 }
 
+/**
+ * Options for the Emscripten module (e.g. wasmBinary), and wasmModule: a WebAssembly.Module
+ * compiled before (another core's wasmModule, posted to this worker), so the .wasm is neither
+ * fetched nor compiled again.
+ */
+export interface LoadOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  wasmModule?: WebAssembly.Module | null;
+  [option: string]: unknown;
+}
+
 /** The raw Embind module (Engine, SideSearch, AgentWorld, registry()), for advanced use. */
-export function loadCore(moduleOptions?: object): Promise<AstarCore>;
+export function loadCore(moduleOptions?: LoadOptions): Promise<AstarCore>;
 
 /** Loads the wasm module (in node it reads the .wasm next to index.js). */
-export function loadEngine(moduleOptions?: object): Promise<Engine>;
+export function loadEngine(moduleOptions?: LoadOptions): Promise<Engine>;

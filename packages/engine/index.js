@@ -21,29 +21,64 @@ export class AstarError extends Error {
 /** @typedef {{ status: string, found: boolean, message: string, cost: number, path: Array<[number, number]>, expanded: number, generated: number }} PathResult */
 /** @typedef {{ next(x: number, y: number): [number, number] | null, distance(x: number, y: number): number }} FlowField */
 /** @typedef {import('./index.js').AstarCore} AstarCore */
+/** @typedef {import('./index.js').LoadOptions} LoadOptions */
 
 /**
  * Loads the wasm module (the raw Embind classes: Engine, SideSearch, AgentWorld, registry()).
- * The playground loads it through this too.
- * @param {object} [moduleOptions] passed to the Emscripten module (e.g. { wasmBinary })
+ * The playground loads it through this too. In browsers and workers the loaded core's
+ * `wasmModule` is the compiled WebAssembly.Module: post it to a worker and pass it there as
+ * `{ wasmModule }`, and the worker neither fetches nor compiles the .wasm again.
+ * @param {LoadOptions} [moduleOptions] passed to the Emscripten module, except wasmModule (a
+ *   module compiled before)
  * @returns {Promise<AstarCore>}
  */
 export async function loadCore(moduleOptions = {}) {
+  const { wasmModule, ...rest } = moduleOptions;
   /** @type {any} */
-  const options = { ...moduleOptions };
+  const options = rest;
+  const wasmUrl = new URL('./astar_core.wasm', import.meta.url);
   // node: read the .wasm next to this file (browsers and workers fetch it by URL).
   const node = /** @type {any} */ (globalThis).process?.versions?.node;
-  if (!options.wasmBinary && node) {
+  if (!options.wasmBinary && node && !wasmModule) {
     // @ts-expect-error node's module: no node types in the checked build (it runs in node only)
     const fs = await import('node:fs');
-    options.wasmBinary = fs.readFileSync(new URL('./astar_core.wasm', import.meta.url));
+    options.wasmBinary = fs.readFileSync(wasmUrl);
   }
-  return createAstarCore(options);
+  if (options.wasmBinary || options.instantiateWasm) return createAstarCore(options);
+  // Compiled here, not inside the Emscripten module, so that the module is kept. Emscripten
+  // waits for receive(); a failure is raced in, or the load would never settle.
+  let compiled = wasmModule ?? null;
+  /** @type {(reason: unknown) => void} */
+  let fail = () => {};
+  const failed = new Promise((_, reject) => { fail = reject; });
+  options.instantiateWasm = (/** @type {WebAssembly.Imports} */ imports, /** @type {Function} */ receive) => {
+    (compiled ? Promise.resolve(compiled) : compileWasm(wasmUrl))
+      .then((module) => { compiled = module; return WebAssembly.instantiate(module, imports); })
+      .then((instance) => receive(instance, compiled), fail);
+    return {};  // the exports come through receive()
+  };
+  const core = await Promise.race([createAstarCore(options), failed]);
+  core.wasmModule = compiled;
+  return core;
+}
+
+/** @param {URL} url @returns {Promise<WebAssembly.Module>} */
+async function compileWasm(url) {
+  if (typeof WebAssembly.compileStreaming === 'function') {
+    try {
+      return await WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' }));
+    } catch {
+      // e.g. a server that does not send application/wasm: compile the bytes instead
+    }
+  }
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`the engine's .wasm could not be fetched (HTTP ${response.status} for ${url})`);
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 /**
  * Loads the wasm module and returns an Engine with an empty 1 x 1 map.
- * @param {object} [moduleOptions] passed to the Emscripten module (e.g. { wasmBinary })
+ * @param {LoadOptions} [moduleOptions] as loadCore's
  * @returns {Promise<Engine>}
  */
 export async function loadEngine(moduleOptions = {}) {

@@ -183,6 +183,20 @@ flow('learn-step-line', 'the Learn view (a first visit\'s): Step line highlights
   assert.equal(await s.evaluate(() => document.querySelectorAll('#open-list-rows tr').length), 1, 'the start alone');
 });
 
+flow('path-worker', 'the path worker, started with the page\'s compiled engine, finds the path the page finds', async (s) => {
+  const r = await s.evaluate(async () => {
+    const app = window.playground;
+    if (!app.modules.agents) return { skipped: true };
+    const reply = await app.modules.agents.workerFind(0);  // A*, as the page's default
+    return { status: reply.status, cost: reply.cost, shared: app.engine.core.wasmModule instanceof WebAssembly.Module };
+  });
+  assert.equal(r.skipped, undefined, 'the agents module is installed');
+  assert.equal(r.status, 2, 'found');
+  assert.equal(r.shared, true, 'the page kept its compiled module to give');
+  const page = await playToEnd(s);
+  assert.ok(Math.abs(r.cost - page.cost) < 1e-9, `worker ${r.cost}, page ${page.cost}`);
+});
+
 flow('embed', 'the embed page shows the canvas and its bar only, and steps', async (s) => {
   const bar = await s.evaluate(() => ({
     bar: !!document.getElementById('embed-bar')?.getClientRects().length, topbar: document.getElementById('topbar').getClientRects().length,

@@ -78,7 +78,9 @@ test('an engine failure is a sentence: the smoothed line out of memory, an inter
 test('a path worker whose wasm cannot load says so in its panel; no uncaught error', async () => {
   await withPage({}, async ({ page, context }) => {
     await page.waitForFunction(() => window.playground?.modules?.agents);
-    // From now on the engine's wasm cannot be fetched (the page has its own already).
+    // The worker loads its own engine when the page has no compiled module to give it (a
+    // browser that cannot post one), and from now on the engine's wasm cannot be fetched.
+    await page.evaluate(() => { window.playground.engine.core.wasmModule = null; });
     await context.route('**/astar_core.wasm', (route) => route.abort('blockedbyclient'));
     await page.click('#agents-worker');
     await page.waitForFunction(() => /could not start/.test(document.getElementById('agents-worker-result').textContent),

@@ -191,7 +191,9 @@ test('the lesson "Why do grid paths zig-zag?": its lengths are the CLI\'s and ev
 test('a planner worker whose wasm cannot load: on a map too big for the page the layer says why it is not built; no uncaught error', async () => {
   await withPage({}, async ({ page, context }) => {
     await page.waitForFunction(() => window.playground?.modules?.navmesh);
-    // From now on the engine's wasm cannot be fetched (the page has its own already).
+    // The worker loads its own engine when the page has no compiled module to give it (a
+    // browser that cannot post one), and from now on the engine's wasm cannot be fetched.
+    await page.evaluate(() => { window.playground.engine.core.wasmModule = null; });
     await context.route('**/astar_core.wasm', (route) => route.abort('blockedbyclient'));
     await page.selectOption('#map-select', 'maze_257.map.txt');
     await page.waitForFunction(() => window.playground.engine.width === 257);

@@ -63,7 +63,7 @@ export class PlannerRows {
     this.stop();
     let worker;
     try {
-      worker = plannerWorker();
+      worker = plannerWorker(e);
       if (worker.failed) throw worker.failed;
     } catch (error) {
       for (const row of rows) notRun(row, workerRefusal(error));

@@ -149,7 +149,7 @@ export class AgentsController {
   async workerFind(algorithm = null) {
     const e = this.app.engine;
     if (e.start() < 0 || e.goal() < 0) throw new Error('set a start and a goal first');
-    this.worker ??= new PathWorker();
+    this.worker ??= new PathWorker(e);
     await this.worker.sync(e);
     const index = algorithm ?? Math.max(0, e.algorithms.indexOf(e.settings.algorithm));
     return this.worker.find(e.start(), e.goal(), { algorithm: index, agentSize: this.agentSize() });

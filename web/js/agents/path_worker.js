@@ -10,12 +10,13 @@
 //                                                <- {type: 'reply', id, status, cancelled, cost, expanded, path, message, ms}
 //   -> {type: 'cancel', id}
 //                                                <- {type: 'failed'} once, if the engine cannot load
-import { loadEngine } from '../engine.js';
-import { restoreMap } from '../worker_link.js';
+//   -> {type: 'engine', module} first (worker_link.js's startEngineWorker)
+import { engineFromPage, restoreMap } from '../worker_link.js';
 
-// A worker whose engine cannot load (the wasm blocked or missing) says so once and then
-// ignores requests: the page reports it in the worker's panel row, and nothing is uncaught.
-const ready = loadEngine().then((engine) => ({ engine, world: new engine.core.AgentWorld(engine.raw) }), () => {
+// The engine comes from the page's compiled module (worker_link.js). A worker whose engine cannot
+// load (the wasm blocked or missing) says so once and then ignores requests: the page reports it
+// in the worker's panel row, and nothing is uncaught.
+const ready = engineFromPage().then((engine) => ({ engine, world: new engine.core.AgentWorld(engine.raw) }), () => {
   postMessage({ type: 'failed' });
   return null;
 });
@@ -47,6 +48,7 @@ function pump(world) {
 }
 
 onmessage = async (event) => {
+  if (event.data.type === 'engine') return;  // engineFromPage's
   const loaded = await ready;
   if (!loaded) return;
   const { engine, world } = loaded;

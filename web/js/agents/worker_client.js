@@ -1,15 +1,16 @@
 // The page's side of path_worker.js: find(start, goal) returns a promise of the reply;
 // sync(engine) sends a copy of the page's map (engine.snapshot(): the worker has its own wasm
 // memory, so a copy is inherent there). Nothing here blocks the page.
-import { MapCopies, WorkerUnavailable } from '../worker_link.js';
+import { MapCopies, WorkerUnavailable, startEngineWorker } from '../worker_link.js';
 
 let nextId = 1;
 
 export class PathWorker {
   // From the page's address, not this module's: the published site bundles this module into
   // js/ (scripts/site.mjs) while the worker stays at js/agents/.
-  constructor(url = new URL('js/agents/path_worker.js', document.baseURI)) {
-    this.worker = new Worker(url, { type: 'module' });
+  // engine: the page's (its compiled module starts the worker's engine).
+  constructor(engine, url = new URL('js/agents/path_worker.js', document.baseURI)) {
+    this.worker = startEngineWorker(url, engine);
     this.pending = new Map();
     this.syncs = [];
     this.copies = new MapCopies();

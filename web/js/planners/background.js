@@ -33,7 +33,7 @@ export class BackgroundQuery {
     const e = this.app.engine;
     let worker;
     try {
-      worker = plannerWorker();
+      worker = plannerWorker(e);
     } catch (error) {
       return this.refusal(error);
     }

@@ -4,15 +4,16 @@
 // sent) and return a promise of the answer; a layer's newer query (or drop()) supersedes its
 // earlier one, whose promise then resolves to null (its answer, built for a map or query that is
 // gone, is dropped). Nothing here blocks the page.
-import { MapCopies, WorkerUnavailable } from '../worker_link.js';
+import { MapCopies, WorkerUnavailable, startEngineWorker } from '../worker_link.js';
 
 let nextId = 1;
 
 class PlannerWorker {
   // From the page's address, not this module's: the published site bundles this module into
   // js/ (scripts/site.mjs) while the worker stays at js/planners/.
-  constructor(url = new URL('js/planners/planner_worker.js', document.baseURI)) {
-    this.worker = new Worker(url, { type: 'module' });
+  // engine: the page's (its compiled module starts the worker's engine).
+  constructor(engine, url = new URL('js/planners/planner_worker.js', document.baseURI)) {
+    this.worker = startEngineWorker(url, engine);
     this.copies = new MapCopies();
     this.pending = new Map();  // layer ('compare' too) -> { id, resolve, reject, onRow }: its newest query
     this.failed = null;        // a WorkerUnavailable once the worker said it cannot start
@@ -78,12 +79,12 @@ class PlannerWorker {
 
 let shared = null;
 
-// The page's planner worker (started on first use). Throws WorkerUnavailable when this browser
-// cannot start a module worker.
-export function plannerWorker() {
+// The page's planner worker (started on first use, with the page's engine). Throws
+// WorkerUnavailable when this browser cannot start a module worker.
+export function plannerWorker(engine = null) {
   if (shared) return shared;
   try {
-    shared = new PlannerWorker();
+    shared = new PlannerWorker(engine);
   } catch (e) {
     throw new WorkerUnavailable(`the planner worker could not start (${e.message})`);
   }

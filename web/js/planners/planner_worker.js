@@ -16,11 +16,12 @@
 //       object, or {status: 'invalid-input', message} when the map copy failed; mapProblem}
 //   -> {type: 'drop', id, layer}: the layer's query is no longer wanted
 //   <- {type: 'failed'} once, if the engine cannot load
-import { loadEngine } from '../engine.js';
-import { restoreMap } from '../worker_link.js';
+//   -> {type: 'engine', module} first (worker_link.js's startEngineWorker)
+import { engineFromPage, restoreMap } from '../worker_link.js';
 
-// A worker whose engine cannot load says so once and then ignores queries.
-const ready = loadEngine().then((engine) => ({ engine, layers: {} }), () => {
+// The engine comes from the page's compiled module (worker_link.js). A worker whose engine cannot
+// load says so once and then ignores queries.
+const ready = engineFromPage().then((engine) => ({ engine, layers: {} }), () => {
   postMessage({ type: 'failed' });
   return null;
 });
@@ -40,6 +41,7 @@ function schedule() {
 
 onmessage = (event) => {
   const m = event.data;
+  if (m.type === 'engine') return;  // engineFromPage's
   if (m.map) newestMap = m.map;
   newestIds.set(m.layer, m.id);
   if (m.type === 'drop') {
