@@ -1,7 +1,7 @@
 // What the page's Web Workers (agents/path_worker.js, planners/planner_worker.js) share with
-// their clients on the page: the compiled engine, and the map. A worker has its own wasm module instance, so there (and only there)
-// the map is copied: the page sends engine.snapshot() when the engine's revision changed since the
-// last copy it sent, and the worker's engine restore()s it.
+// their clients on the page: the compiled engine, and the map. A worker has its own wasm module
+// instance, so there (and only there) the map is copied: the page sends engine.snapshot() when
+// the engine's revision changed since the last copy it sent, and the worker's engine restore()s it.
 
 import { loadEngine } from './engine.js';
 
