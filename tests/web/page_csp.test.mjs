@@ -34,7 +34,7 @@ test('the main flows raise no CSP violation, and only the embed may be framed by
     page.context().addInitScript(collectViolations);  // every page and frame of the context
     page.on('response', (r) => { if (r.request().resourceType() === 'document' && !documentHeaders) documentHeaders = r.headers(); });
   };
-  await withPage({ onPage }, async ({ page, context, url }) => {
+  await withPage({ onPage, offline: true }, async ({ page, context, url }) => {  // the service worker too (worker-src)
     for (const [name, value] of Object.entries(headersFor('/'))) assert.equal(documentHeaders[name.toLowerCase()], value, `served ${name}`);
     await assertClean(page, 'first load');
 

@@ -105,8 +105,12 @@ function releaseBrowser(classicScrollbars) {
 // Always call close() in finally/after(), or node --test hangs on the open browser.
 // classicScrollbars: scrollbars that take room, as on Windows and Linux desktops (Playwright
 // hides them by default).
+// offline: let the page register its service worker. Off by default: the worker's install
+// stores every file of the build (over 150 requests), about 1-3 s of CPU beside each test's own
+// work on a 2-core machine; the page then runs as where service workers are unavailable (it
+// warns and works online). Offline use is tested where it is the subject (page_offline*, the flows).
 export async function openPage({ hash = '', viewport = { width: 1280, height: 720 }, waitReady = true, onPage, touch = false, view = 'tools',
-  classicScrollbars = false } = {}) {
+  classicScrollbars = false, offline = false } = {}) {
   requireDist();
   const { server, url } = await startServer(distDir, 0);
   let browser;
@@ -128,6 +132,7 @@ export async function openPage({ hash = '', viewport = { width: 1280, height: 72
   try {
     context = await browser.newContext({ viewport, acceptDownloads: true, hasTouch: touch });
     if (view) await context.addInitScript(presetView, view);
+    if (!offline) await context.addInitScript(refuseServiceWorkers);
     const page = await context.newPage();
     const errors = [];
     if (onPage) onPage(page);
@@ -148,6 +153,13 @@ export async function openPage({ hash = '', viewport = { width: 1280, height: 72
 export async function showLearnView(page) {
   if (await page.evaluate(() => document.documentElement.dataset.view) !== 'learn') await page.click('#view-switch');
   await page.waitForFunction(() => document.documentElement.dataset.view === 'learn');
+}
+
+// Before the page's scripts: registering a service worker fails, as where storage is off.
+function refuseServiceWorkers() {
+  if (self.ServiceWorkerContainer) {
+    ServiceWorkerContainer.prototype.register = () => Promise.reject(new Error('service workers are off in this test (openPage)'));
+  }
 }
 
 // Before the page's scripts: the view a visitor chose, unless one is already chosen.
