@@ -19,8 +19,11 @@ async function paintWalls(page, from, to) {
   await page.mouse.up();
 }
 
-// A student's maze: generated with the page's controls, then walls painted by hand.
+// A student's maze: generated with the page's controls, then walls painted by hand, in the tab
+// in front, as a student would (Chromium gives a tab behind another about one frame a second:
+// each of a stroke's mouse moves waited for one, 23 s for a maze).
 async function studentMaze(page, seed) {
+  await page.bringToFront();
   await generateOnPage(page, 'division', 31, 31, seed);
   const w = await page.evaluate(() => window.playground.engine.width);
   await paintWalls(page, 3 * w + 2, 3 * w + 20);
