@@ -156,6 +156,8 @@ export async function showLearnView(page) {
 }
 
 // Before the page's scripts: registering a service worker fails, as where storage is off.
+// Not Playwright's serviceWorkers: 'block', whose register() resolves to undefined, which no
+// browser does (offline.js would then fail on the missing registration).
 function refuseServiceWorkers() {
   if (self.ServiceWorkerContainer) {
     ServiceWorkerContainer.prototype.register = () => Promise.reject(new Error('service workers are off in this test (openPage)'));
