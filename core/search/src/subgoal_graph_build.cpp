@@ -108,6 +108,8 @@ void SubgoalGraph::Impl::assembleEdges() {
 void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time_point began) {
   const auto contracting = std::chrono::steady_clock::now();
   contract();
+  // A failure is a bug; unpack then reports it on every query rather than return a broken path.
+  if (!computeArcParts()) arcParts.clear();
   const auto contracted = std::chrono::steady_clock::now();
   computeCoreTable();
   computeLandmarks();
@@ -143,9 +145,9 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
             edgeCost.capacity() * sizeof(double) + clearance.capacity() * sizeof(clearance[0]) + foundBytes +
             rank.capacity() * sizeof(std::uint32_t) + landmarkDistance.capacity() * sizeof(LandmarkRow) +
             upBegin.capacity() * sizeof(std::uint32_t) + upArcs.capacity() * sizeof(SearchArc) +
-            subgoalXY.capacity() * sizeof(Point) + (states.capacity() + upward.capacity()) * sizeof(NodeState) +
-            s.coreTableBytes + (coreNodes.capacity() + coreIndex.capacity()) * sizeof(NodeId) +
-            coreFromGoal.capacity() * sizeof(NodeId);
+            arcParts.capacity() * sizeof(ArcParts) + subgoalXY.capacity() * sizeof(Point) +
+            (states.capacity() + upward.capacity()) * sizeof(NodeState) + s.coreTableBytes +
+            (coreNodes.capacity() + coreIndex.capacity()) * sizeof(NodeId) + coreFromGoal.capacity() * sizeof(NodeId);
   const auto done = std::chrono::steady_clock::now();
   s.contractMilliseconds = std::chrono::duration<double, std::milli>(contracted - contracting).count();
   s.buildMilliseconds = std::chrono::duration<double, std::milli>(done - began).count();

@@ -160,30 +160,60 @@ void SubgoalGraph::Impl::contract() {
   coreSize = n - nextRank;
 }
 
+bool SubgoalGraph::Impl::computeArcParts() {
+  const NodeId n = static_cast<NodeId>(subgoalCells.size());
+  arcParts.assign(upArcs.size(), {kNoNode, kNoNode, kNoNode, kNoNode});
+  auto arcTo = [&](NodeId owner, NodeId head) {
+    for (std::uint32_t e = upBegin[owner]; e < upBegin[owner + 1]; ++e)
+      if (upArcs[e].to == head) return e;
+    return std::uint32_t{kNoNode};
+  };
+  for (NodeId owner = 0; owner < n; ++owner)
+    for (std::uint32_t e = upBegin[owner]; e < upBegin[owner + 1]; ++e) {
+      const SearchArc& arc = upArcs[e];
+      ArcParts& parts = arcParts[e];
+      parts.to = arc.to;
+      parts.middle = arc.middle;
+      if (arc.middle != kNoNode) {
+        // The bypassed subgoal was contracted first: its arcs to both ends are its upward ones.
+        parts.ownerArc = arcTo(arc.middle, owner);
+        parts.headArc = arcTo(arc.middle, arc.to);
+        if (parts.ownerArc == kNoNode || parts.headArc == kNoNode) return false;
+      } else if (shapeOpen(subgoalCells[owner], subgoalCells[arc.to], true)) {
+        parts.ownerArc = 1;
+      } else if (shapeOpen(subgoalCells[owner], subgoalCells[arc.to], false)) {
+        parts.ownerArc = 0;
+      } else {
+        return false;
+      }
+    }
+  return true;
+}
+
 // The search's edge between a and b (in either one's list), expanded into subgoal-graph edges
-// and refined into cells, appended to `out`.
+// and refined into cells, appended to `out`. Each arc's parts (computeArcParts) say how: a
+// shortcut's two halves by index, an edge's open shape; from the head's end the shape is the
+// owner's reversed, so the straight moves come first where the owner's diagonal ones do.
 bool SubgoalGraph::Impl::unpack(NodeId a, NodeId b, std::vector<NodeId>& out) {
   unpackStack.clear();
-  unpackStack.emplace_back(a, b);
+  if (arcParts.size() != upArcs.size()) return false;
+  for (const auto& [owner, head] : {std::pair{a, b}, std::pair{b, a}}) {
+    for (std::uint32_t e = upBegin[owner]; e < upBegin[owner + 1] && unpackStack.empty(); ++e)
+      if (upArcs[e].to == head) unpackStack.push_back({a, b, e});
+  }
+  if (unpackStack.empty()) return false;
   while (!unpackStack.empty()) {
-    const auto [from, to] = unpackStack.back();
+    const UnpackStep step = unpackStack.back();
     unpackStack.pop_back();
-    NodeId middle = kNoNode;
-    bool known = false;
-    for (const auto& [owner, other] : {std::pair{from, to}, std::pair{to, from}}) {
-      for (std::uint32_t e = upBegin[owner]; e < upBegin[owner + 1] && !known; ++e)
-        if (upArcs[e].to == other) {
-          middle = upArcs[e].middle;
-          known = true;
-        }
-      if (known) break;
-    }
-    if (!known) return false;
-    if (middle == kNoNode) {
-      if (!refine(subgoalCells[from], subgoalCells[to], out)) return false;
+    const ArcParts parts = arcParts[step.arc];
+    const bool fromOwner = parts.to == step.to;
+    if (parts.middle == kNoNode) {
+      appendShape(subgoalCells[step.from], subgoalCells[step.to], (parts.ownerArc == 1) == fromOwner, out);
     } else {
-      unpackStack.emplace_back(middle, to);  // popped second: after from -> middle
-      unpackStack.emplace_back(from, middle);
+      const std::uint32_t fromHalf = fromOwner ? parts.ownerArc : parts.headArc;
+      const std::uint32_t toHalf = fromOwner ? parts.headArc : parts.ownerArc;
+      unpackStack.push_back({parts.middle, step.to, toHalf});  // popped second: after from -> middle
+      unpackStack.push_back({step.from, parts.middle, fromHalf});
     }
   }
   return true;

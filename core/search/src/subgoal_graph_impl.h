@@ -61,8 +61,25 @@ struct SubgoalGraph::Impl {
   };
   std::vector<Point> subgoalXY;  // per subgoal: its cell's coordinates (the heuristic needs no division)
   NodeId coreSize = 0;
-  std::vector<std::pair<NodeId, NodeId>> unpackStack;
+  // Per search arc, what unpack needs to expand it without searching arc lists or the grid, in
+  // one 16-byte record (a long path unpacks thousands of arcs, each a likely cache miss).
+  struct ArcParts {
+    NodeId to;      // as upArcs
+    NodeId middle;  // as upArcs
+    // A shortcut: the arc of its bypassed subgoal (`middle`) to this arc's owner, and to its head.
+    // An edge: headArc unused, and ownerArc is 1 when from the owner its diagonal moves come
+    // first on an open path, 0 when its straight moves do (the edge's scan walked one of them).
+    std::uint32_t ownerArc;
+    std::uint32_t headArc;
+  };
+  std::vector<ArcParts> arcParts;
+  struct UnpackStep {
+    NodeId from, to;
+    std::uint32_t arc;
+  };
+  std::vector<UnpackStep> unpackStack;
   void contract();
+  bool computeArcParts();  // false: a shortcut's halves or an edge's open path are missing (a bug)
   bool unpack(NodeId a, NodeId b, std::vector<NodeId>& out);
   // Landmarks (subgoal_graph_landmarks.cpp): per subgoal, its exact distance from each of
   // landmarkCount subgoals (infinity when unreachable), the query's heuristic with the octile one.
@@ -234,10 +251,22 @@ struct SubgoalGraph::Impl {
     }
   }
 
+  // Whether the octile-length moves from cell `from` to cell `to` are open with the diagonal
+  // moves first (diagonalFirst) or the straight moves first.
+  bool shapeOpen(NodeId from, NodeId to, bool diagonalFirst) const;
+  // Appends the cells after `from` up to `to` of that shape, unchecked: the caller knows it is open.
+  void appendShape(NodeId from, NodeId to, bool diagonalFirst, std::vector<NodeId>& out) const;
   // Appends the cells after `from` up to `to` of a move sequence of octile length between them:
   // diagonal moves first when that path is open, else straight moves first (every edge and
   // link is one of the two: the scan that found it walked it from one end or the other).
-  bool refine(NodeId from, NodeId to, std::vector<NodeId>& out) const;
+  bool refine(NodeId from, NodeId to, std::vector<NodeId>& out) const {
+    for (const bool diagonalFirst : {true, false})
+      if (shapeOpen(from, to, diagonalFirst)) {
+        appendShape(from, to, diagonalFirst, out);
+        return true;
+      }
+    return false;
+  }
 };
 
 }  // namespace astar

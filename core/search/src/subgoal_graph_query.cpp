@@ -12,36 +12,52 @@ namespace {
 
 int sign(int v) { return (v > 0) - (v < 0); }
 
-}  // namespace
+// One octile-length move sequence between two cells: `diagonals` diagonal moves (sx, sy) and
+// `straights` straight moves (tx, ty), in either order.
+struct Shape {
+  int x0, y0, sx, sy, tx, ty, diagonals, straights;
+};
 
-bool SubgoalGraph::Impl::refine(NodeId from, NodeId to, std::vector<NodeId>& out) const {
+Shape shapeBetween(const Grid& grid, NodeId from, NodeId to) {
   const int x0 = grid.xOf(from), y0 = grid.yOf(from), dx = grid.xOf(to) - x0, dy = grid.yOf(to) - y0;
   const int sx = sign(dx), sy = sign(dy), diagonals = std::min(std::abs(dx), std::abs(dy));
-  const int straights = std::max(std::abs(dx), std::abs(dy)) - diagonals;
-  const int tx = std::abs(dx) > std::abs(dy) ? sx : 0, ty = std::abs(dx) > std::abs(dy) ? 0 : sy;
-  const std::size_t kept = out.size();
-  for (const bool diagonalFirst : {true, false}) {
-    int x = x0, y = y0;
-    bool clear = true;
-    auto walk = [&](int count, int mx, int my) {
-      for (int i = 0; i < count && clear; ++i) {
-        clear = mx != 0 && my != 0 ? diagonalMoveAllowed(x, y, mx, my) : grid.passable(x + mx, y + my);
-        x += mx;
-        y += my;
-        out.push_back(grid.index(x, y));
-      }
-    };
-    if (diagonalFirst) {
-      walk(diagonals, sx, sy);
-      walk(straights, tx, ty);
-    } else {
-      walk(straights, tx, ty);
-      walk(diagonals, sx, sy);
-    }
-    if (clear) return true;
-    out.resize(kept);
+  const bool wide = std::abs(dx) > std::abs(dy);
+  return {x0, y0, sx, sy, wide ? sx : 0, wide ? 0 : sy, diagonals, std::max(std::abs(dx), std::abs(dy)) - diagonals};
+}
+
+}  // namespace
+
+bool SubgoalGraph::Impl::shapeOpen(NodeId from, NodeId to, bool diagonalFirst) const {
+  const Shape s = shapeBetween(grid, from, to);
+  int x = s.x0, y = s.y0;
+  auto walk = [&](int count, int mx, int my) {
+    for (int i = 0; i < count; ++i, x += mx, y += my)
+      if (!(mx != 0 && my != 0 ? diagonalMoveAllowed(x, y, mx, my) : grid.passable(x + mx, y + my))) return false;
+    return true;
+  };
+  return diagonalFirst ? walk(s.diagonals, s.sx, s.sy) && walk(s.straights, s.tx, s.ty)
+                       : walk(s.straights, s.tx, s.ty) && walk(s.diagonals, s.sx, s.sy);
+}
+
+void SubgoalGraph::Impl::appendShape(NodeId from, NodeId to, bool diagonalFirst, std::vector<NodeId>& out) const {
+  const Shape s = shapeBetween(grid, from, to);
+  // Cell indices step by a constant per move: no coordinates, no checks.
+  const auto rowStep = static_cast<std::int64_t>(grid.width());
+  const std::int64_t diagonal = s.sy * rowStep + s.sx, straight = s.ty * rowStep + s.tx;
+  const std::size_t at = out.size();
+  out.resize(at + static_cast<std::size_t>(s.diagonals + s.straights));
+  NodeId* cell = out.data() + at;
+  std::int64_t index = from;
+  auto walk = [&](int count, std::int64_t step) {
+    for (int i = 0; i < count; ++i) *cell++ = static_cast<NodeId>(index += step);
+  };
+  if (diagonalFirst) {
+    walk(s.diagonals, diagonal);
+    walk(s.straights, straight);
+  } else {
+    walk(s.straights, straight);
+    walk(s.diagonals, diagonal);
   }
-  return false;
 }
 
 SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeId>& path) {
