@@ -113,13 +113,13 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
   const auto contracted = std::chrono::steady_clock::now();
   computeCoreTable();
   computeLandmarks();
+  computeLabels();
   const NodeId n = static_cast<NodeId>(subgoalCells.size());
   subgoalXY.resize(n);
   for (NodeId s = 0; s < n; ++s) subgoalXY[s] = pointOf(subgoalCells[s]);
   // The query's buffers, sized once per build so a query does not allocate for them.
   states.assign(static_cast<std::size_t>(n) + 2, {});
   upward.assign(static_cast<std::size_t>(n) + 2, {});
-  upwardOpen.reserve(64);
   unpackStack.reserve(64);
   generation = 0;
   open.reserve(64);
@@ -145,7 +145,8 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
             edgeCost.capacity() * sizeof(double) + clearance.capacity() * sizeof(clearance[0]) + foundBytes +
             rank.capacity() * sizeof(std::uint32_t) + landmarkDistance.capacity() * sizeof(LandmarkRow) +
             upBegin.capacity() * sizeof(std::uint32_t) + upArcs.capacity() * sizeof(SearchArc) +
-            arcParts.capacity() * sizeof(ArcParts) + subgoalXY.capacity() * sizeof(Point) +
+            arcParts.capacity() * sizeof(ArcParts) + labelBegin.capacity() * sizeof(std::uint32_t) +
+            labels.capacity() * sizeof(LabelEntry) + subgoalXY.capacity() * sizeof(Point) +
             (states.capacity() + upward.capacity()) * sizeof(NodeState) + s.coreTableBytes +
             (coreNodes.capacity() + coreIndex.capacity()) * sizeof(NodeId) + coreFromGoal.capacity() * sizeof(NodeId);
   const auto done = std::chrono::steady_clock::now();

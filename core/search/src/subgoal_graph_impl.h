@@ -88,6 +88,16 @@ struct SubgoalGraph::Impl {
   std::vector<LandmarkRow> landmarkDistance;
   int landmarkCount = 0;
   void computeLandmarks();
+  // Upward labels (subgoal_graph_labels.cpp): per subgoal, what its upward search settles, in
+  // that order (its own entry first); a core subgoal's label is itself.
+  struct LabelEntry {
+    double cost;  // from the label's subgoal up to `subgoal`
+    NodeId subgoal;
+    std::uint32_t parent;  // the entry (of the same label) that reached it; kNoNode: the first
+  };
+  std::vector<std::uint32_t> labelBegin;  // per subgoal + 1
+  std::vector<LabelEntry> labels;
+  void computeLabels();
   // The core table (subgoal_graph_table.cpp): exact distances between every two core subgoals,
   // coreNodes.size() squared, row by row; built when the core has at most coreTableLimit subgoals
   // (else empty, and the query's A* crosses the core).
@@ -156,8 +166,7 @@ struct SubgoalGraph::Impl {
     return false;
   }
   std::vector<OpenEntry> open;
-  std::vector<NodeState> upward;  // the goal's upward search (Dijkstra): distances to the goal
-  std::vector<OpenEntry> upwardOpen;
+  std::vector<NodeState> upward;   // the goal's side, from its links' labels: distances to the goal
   std::vector<NodeId> startLinks;  // nodes the start is joined to
   std::uint32_t generation = 0;
   std::vector<NodeId> abstractPath;

@@ -130,18 +130,26 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
   if (direct) return answerDirect();
   if (m.isSubgoal(start)) m.startLinks.push_back(m.nodeOf[start]);
 
-  // The goal's side: an upward search (Dijkstra) from the subgoals its scan finds, stopping at
-  // the core; its distances join the forward search to the goal.
+  // The goal's side: the upward labels of the subgoals its scan finds (subgoal_graph_labels.cpp),
+  // each entry's cost plus the link's, the cheapest per subgoal: distances to the goal up to the
+  // core, which join the forward search to the goal; `parent` leads down towards the goal.
   auto cellOf = [&](NodeId node) { return node < n ? m.subgoalCells[node] : node == startNode ? start : goal; };
-  m.upwardOpen.clear();
   m.coreFromGoal.clear();
   const bool throughTable = !m.coreTable.empty();
-  auto relaxUpward = [&](NodeId from, NodeId to, double g) {
-    Impl::NodeState& s = m.upward[to];
-    if (s.seen == generation && (s.closed || s.g <= g)) return;
-    s = {g, 0.0, from, generation, false};
-    m.upwardOpen.push_back({g, g, to});
-    std::push_heap(m.upwardOpen.begin(), m.upwardOpen.end(), Impl::Later{});
+  auto joinGoal = [&](NodeId link, double linkCost) {
+    const Impl::LabelEntry* label = m.labels.data() + m.labelBegin[link];
+    const std::uint32_t size = m.labelBegin[link + 1] - m.labelBegin[link];
+    for (std::uint32_t i = 0; i < size; ++i) {
+      const Impl::LabelEntry& entry = label[i];
+      Impl::NodeState& s = m.upward[entry.subgoal];
+      const double g = linkCost + entry.cost;
+      if (s.seen == generation) {
+        if (s.g <= g) continue;
+      } else if (throughTable && m.rank[entry.subgoal] == Impl::kCoreRank) {
+        m.coreFromGoal.push_back(entry.subgoal);
+      }
+      s = {g, 0.0, entry.parent == kNoNode ? goalNode : label[entry.parent].subgoal, generation, true};
+    }
   };
   // The landmarks' distances to the goal: through the subgoals its scan finds (an optimal path
   // reaches the goal from one of them), or the goal's own when it is a subgoal.
@@ -158,30 +166,18 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     ++stats.goalEdges;
     if (direct) return;
     const double cost = m.octile(goal, cell);
-    relaxUpward(goalNode, m.nodeOf[cell], cost);
+    joinGoal(m.nodeOf[cell], cost);
     throughLink(m.nodeOf[cell], cost);
   });
   if (direct) return answerDirect();
   if (m.isSubgoal(goal)) {
-    relaxUpward(goalNode, m.nodeOf[goal], 0.0);
+    joinGoal(m.nodeOf[goal], 0.0);
     throughLink(m.nodeOf[goal], 0.0);
   }
-  while (!m.upwardOpen.empty()) {
-    std::pop_heap(m.upwardOpen.begin(), m.upwardOpen.end(), Impl::Later{});
-    const Impl::OpenEntry top = m.upwardOpen.back();
-    m.upwardOpen.pop_back();
-    Impl::NodeState& s = m.upward[top.node];
-    if (s.closed || top.g > s.g) continue;
-    s.closed = true;
-    ++stats.expanded;
-    if (m.rank[top.node] == Impl::kCoreRank) {  // the forward search or the table crosses the core
-      if (throughTable) m.coreFromGoal.push_back(top.node);
-      continue;
-    }
-    if (m.stalled(top.node, top.g, m.upward, generation)) continue;
-    for (std::uint32_t e = m.upBegin[top.node]; e < m.upBegin[top.node + 1]; ++e)
-      relaxUpward(top.node, m.upArcs[e].to, top.g + m.upArcs[e].cost);
-  }
+  // The table's search reads them by rising distance to the goal (it stops at the first that
+  // cannot beat its best).
+  std::sort(m.coreFromGoal.begin(), m.coreFromGoal.end(),
+            [&](NodeId a, NodeId b) { return m.upward[a].g < m.upward[b].g; });
 
   if (throughTable) {
     const SearchStatus status = m.searchCoreTable(start, goal, toGoal, generation);

@@ -28,23 +28,24 @@
 //
 // Query: start and goal are joined to the subgoals direct-h-reachable from them by the same scan
 // (each treating the other as a subgoal: when either finds the other, the octile path is the
-// answer); a Dijkstra from the goal's subgoals up the hierarchy (stopping at the core) gives
-// distances to the goal. When the core is small enough (kSubgoalCoreTableLimit), the build keeps
-// the exact distance between every two core subgoals (transit-node routing's table): the start's
-// A* then follows upward arcs only, and a core subgoal it takes off the open list is not expanded
-// but joined to the goal's core subgoals through the table (the octile distance rules most out
-// before the table is read); the core's part of the path is walked arc by arc along the table.
-// Otherwise A* from the start over upward arcs, the core's arcs and those
-// distances finds the cheapest path, guided by the larger of the octile distance and a landmark bound
-// (exact distances from 16 subgoals spread by farthest-point choice, computed at build:
-// |d(L, goal) - d(L, v)| <= d(v, goal); both bounds are consistent) (every lower subgoal between
-// two higher ones was bypassed by a shortcut or a witness, so some cheapest path rises, crosses
-// the core and falls); both searches stall on demand (a contracted subgoal that a higher neighbour
-// reaches more cheaply is not expanded: it lies on no cheapest rising path); shortcuts are
-// unpacked and each edge refined into its diagonal-first or straight-first grid moves. On the
-// grids it accepts the answer is optimal: tests compare it with Dijkstra on random maps and with
-// every sampled row of the shared Moving AI scenarios. A query allocates nothing once its buffers
-// have grown.
+// answer). The upward labels of the goal's subgoals give distances to the goal: per subgoal,
+// the build keeps what a Dijkstra from it up the hierarchy settles, stopping at the core (a few
+// contiguous entries, read instead of searched). When the core is small enough
+// (kSubgoalCoreTableLimit), the build keeps the exact distance between every two core subgoals
+// (transit-node routing's table): the start's A* then follows upward arcs only, and a core
+// subgoal it takes off the open list is not expanded but joined to the goal's core subgoals
+// through the table (the octile distance rules most out before the table is read); the core's
+// part of the path is walked arc by arc along the table. Otherwise A* from the start over
+// upward arcs, the core's arcs and those distances finds the cheapest path, guided by the
+// larger of the octile distance and a landmark bound (exact distances from 16 subgoals spread by
+// farthest-point choice, computed at build: |d(L, goal) - d(L, v)| <= d(v, goal); both bounds
+// are consistent). Every lower subgoal between two higher ones was bypassed by a shortcut or a
+// witness, so some cheapest path rises, crosses the core and falls. The searches and the labels
+// stall on demand (a contracted subgoal that a higher neighbour reaches more cheaply is not
+// expanded: it lies on no cheapest rising path). Shortcuts are unpacked and each edge refined
+// into its diagonal-first or straight-first grid moves. On the grids it accepts the answer is
+// optimal: tests compare it with Dijkstra on random maps and with every sampled row of the
+// shared Moving AI scenarios. A query allocates nothing once its buffers have grown.
 //
 // Where it applies: square cells, 8-connected without corner cutting (the map's default
 // rule), one entry cost on every passable cell, no wrap, portals or one-way cells. Anything
@@ -101,7 +102,8 @@ struct SubgoalGraphStats {
   std::size_t coreTableBytes = 0;  // the core's distance table (0: the core was too big, or had no subgoal)
   std::size_t bytes = 0;           // memory held between queries (graph, clearances, search buffers)
   // The last query.
-  std::uint64_t expanded = 0;           // graph nodes taken off the open list (start and goal included)
+  std::uint64_t expanded = 0;           // graph nodes the start's search took off its open list (start and goal
+                                        // included; the goal's side reads labels)
   std::uint32_t startEdges = 0;         // subgoals (or the goal) the start was joined to (0: an open octile path)
   std::uint32_t goalEdges = 0;          // subgoals (or the start) the goal was joined to
   std::uint32_t abstractPathNodes = 0;  // start, subgoals, goal
