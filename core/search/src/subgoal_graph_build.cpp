@@ -109,7 +109,7 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
   const auto contracting = std::chrono::steady_clock::now();
   contract();
   // A failure is a bug; unpack then reports it on every query rather than return a broken path.
-  if (!computeArcParts()) arcParts.clear();
+  if (!computeLeaves()) leafSpans.clear();
   const auto contracted = std::chrono::steady_clock::now();
   computeCoreTable();
   computeLandmarks();
@@ -120,7 +120,6 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
   // The query's buffers, sized once per build so a query does not allocate for them.
   states.assign(static_cast<std::size_t>(n) + 2, {});
   upward.assign(static_cast<std::size_t>(n) + 2, {});
-  unpackStack.reserve(64);
   generation = 0;
   open.reserve(64);
   startLinks.reserve(64);
@@ -145,10 +144,11 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
             edgeCost.capacity() * sizeof(double) + clearance.capacity() * sizeof(clearance[0]) + foundBytes +
             rank.capacity() * sizeof(std::uint32_t) + landmarkDistance.capacity() * sizeof(LandmarkRow) +
             upBegin.capacity() * sizeof(std::uint32_t) + upArcs.capacity() * sizeof(SearchArc) +
-            arcParts.capacity() * sizeof(ArcParts) + labelBegin.capacity() * sizeof(std::uint32_t) +
-            labels.capacity() * sizeof(LabelEntry) + subgoalXY.capacity() * sizeof(Point) +
-            (states.capacity() + upward.capacity()) * sizeof(NodeState) + s.coreTableBytes +
-            (coreNodes.capacity() + coreIndex.capacity()) * sizeof(NodeId) + coreFromGoal.capacity() * sizeof(NodeId);
+            leafSpans.capacity() * sizeof(LeafSpan) + leafCells.capacity() * sizeof(NodeId) +
+            labelBegin.capacity() * sizeof(std::uint32_t) + labels.capacity() * sizeof(LabelEntry) +
+            subgoalXY.capacity() * sizeof(Point) + (states.capacity() + upward.capacity()) * sizeof(NodeState) +
+            s.coreTableBytes + (coreNodes.capacity() + coreIndex.capacity()) * sizeof(NodeId) +
+            coreFromGoal.capacity() * sizeof(NodeId);
   const auto done = std::chrono::steady_clock::now();
   s.contractMilliseconds = std::chrono::duration<double, std::milli>(contracted - contracting).count();
   s.buildMilliseconds = std::chrono::duration<double, std::milli>(done - began).count();

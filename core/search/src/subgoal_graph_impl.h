@@ -61,26 +61,22 @@ struct SubgoalGraph::Impl {
   };
   std::vector<Point> subgoalXY;  // per subgoal: its cell's coordinates (the heuristic needs no division)
   NodeId coreSize = 0;
-  // Per search arc, what unpack needs to expand it without searching arc lists or the grid, in
-  // one 16-byte record (a long path unpacks thousands of arcs, each a likely cache miss).
-  struct ArcParts {
-    NodeId to;      // as upArcs
-    NodeId middle;  // as upArcs
-    // A shortcut: the arc of its bypassed subgoal (`middle`) to this arc's owner, and to its head.
-    // An edge: headArc unused, and ownerArc is 1 when from the owner its diagonal moves come
-    // first on an open path, 0 when its straight moves do (the edge's scan walked one of them).
-    std::uint32_t ownerArc;
-    std::uint32_t headArc;
-  };
-  std::vector<ArcParts> arcParts;
-  struct UnpackStep {
-    NodeId from, to;
-    std::uint32_t arc;
-  };
-  std::vector<UnpackStep> unpackStack;
   void contract();
-  bool computeArcParts();  // false: a shortcut's halves or an edge's open path are missing (a bug)
-  bool unpack(NodeId a, NodeId b, std::vector<NodeId>& out);
+  // Unpacking (subgoal_graph_unpack.cpp): per search arc, the subgoal-graph edges it stands for,
+  // from its owner to its head, kept flat as the cells where they end, each with its open shape
+  // (kDiagonalFirst: from the edge's start its diagonal moves come first; else its straight
+  // ones). A query's path is then read off in order, not unpacked shortcut by shortcut: the
+  // arcs of all shortcuts together stand for 1.2-4.8 edges each on the shared maps.
+  static constexpr NodeId kDiagonalFirst = 0x80000000u;  // cells stay below 2^24 (Grid)
+  struct LeafSpan {
+    std::uint32_t begin, count;
+  };
+  std::vector<LeafSpan> leafSpans;  // per search arc
+  std::vector<NodeId> leafCells;
+  bool computeLeaves();  // false: a shortcut's halves or an edge's open path are missing (a bug)
+  // Appends to `out` the cells after subgoal a up to subgoal b along the search's arc between
+  // them (in either one's list). False: no such arc, or the leaves were not built (a bug).
+  bool unpack(NodeId a, NodeId b, std::vector<NodeId>& out) const;
   // Landmarks (subgoal_graph_landmarks.cpp): per subgoal, its exact distance from each of
   // landmarkCount subgoals (infinity when unreachable), the query's heuristic with the octile one.
   static constexpr int kLandmarks = 16;
