@@ -146,9 +146,9 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
             upBegin.capacity() * sizeof(std::uint32_t) + upArcs.capacity() * sizeof(SearchArc) +
             leafSpans.capacity() * sizeof(LeafSpan) + leafCells.capacity() * sizeof(NodeId) +
             labelBegin.capacity() * sizeof(std::uint32_t) + labels.capacity() * sizeof(LabelEntry) +
-            subgoalXY.capacity() * sizeof(Point) + (states.capacity() + upward.capacity()) * sizeof(NodeState) +
-            s.coreTableBytes + (coreNodes.capacity() + coreIndex.capacity()) * sizeof(NodeId) +
-            coreFromGoal.capacity() * sizeof(NodeId);
+            subgoalXY.capacity() * sizeof(Point) + states.capacity() * sizeof(NodeState) +
+            upward.capacity() * sizeof(GoalSide) + s.coreTableBytes +
+            (coreNodes.capacity() + coreIndex.capacity()) * sizeof(NodeId) + coreFromGoal.capacity() * sizeof(NodeId);
   const auto done = std::chrono::steady_clock::now();
   s.contractMilliseconds = std::chrono::duration<double, std::milli>(contracted - contracting).count();
   s.buildMilliseconds = std::chrono::duration<double, std::milli>(done - began).count();

@@ -4,7 +4,8 @@
 // its remaining neighbours, a shortcut (its cost: the two edges through it) unless a witness
 // path avoiding it is as short (a bounded Dijkstra; a witness it misses only adds a shortcut).
 // The rest are the core. A query then searches upward edges from the start, every edge among
-// the core, and reaches the goal through an upward search from it (subgoal_graph_query.cpp):
+// the core, and reaches the goal through the upward labels of the goal's subgoals (what an upward
+// search from them settles, subgoal_graph_labels.cpp; the query is in subgoal_graph_query.cpp):
 // by the contraction-hierarchy argument, some shortest path rises, crosses the core and falls,
 // since every lower node between two higher ones was bypassed.
 #include <algorithm>

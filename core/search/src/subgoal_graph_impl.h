@@ -101,12 +101,12 @@ struct SubgoalGraph::Impl {
   std::vector<NodeId> coreNodes;  // the core's subgoals, ascending: the table's rows and columns
   std::vector<NodeId> coreIndex;  // per subgoal: its row, or kNoNode outside the core
   std::vector<double> coreTable;
-  std::vector<NodeId> coreFromGoal;  // a query's core subgoals the goal's search settled
+  std::vector<NodeId> coreFromGoal;  // a query's core subgoals the goal's labels reached, by rising distance
   void computeCoreTable();
-  // With the table: the start's upward A*, its meetings with the goal's search and the core
+  // With the table: the start's upward A*, its meetings with the goal's side and the core
   // subgoals it reaches (their rest of the way from the table); fills abstractPath (graph nodes:
   // subgoals, n the start, n + 1 the goal) and stats.pathCost. Needs startLinks, the goal's
-  // upward search and coreFromGoal (the core subgoals it settled, in that order).
+  // side (upward) and coreFromGoal.
   SearchStatus searchCoreTable(NodeId start, NodeId goal, const LandmarkRow& toGoal, std::uint32_t stamp);
   // Without it: A* from the start over upward arcs and the core's, guided by the octile distance
   // and the landmark bound (`toGoal`: the landmarks' distances to the goal); fills the same.
@@ -162,7 +162,14 @@ struct SubgoalGraph::Impl {
     return false;
   }
   std::vector<OpenEntry> open;
-  std::vector<NodeState> upward;   // the goal's side, from its links' labels: distances to the goal
+  // The goal's side, from its links' labels: per subgoal, its distance to the goal and the next
+  // subgoal towards it (goalNode: the goal itself), valid when seen == the query's generation.
+  struct GoalSide {
+    double g = 0.0;
+    NodeId parent = kNoNode;
+    std::uint32_t seen = 0;
+  };
+  std::vector<GoalSide> upward;
   std::vector<NodeId> startLinks;  // nodes the start is joined to
   std::uint32_t generation = 0;
   std::vector<NodeId> abstractPath;

@@ -141,14 +141,14 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
     const std::uint32_t size = m.labelBegin[link + 1] - m.labelBegin[link];
     for (std::uint32_t i = 0; i < size; ++i) {
       const Impl::LabelEntry& entry = label[i];
-      Impl::NodeState& s = m.upward[entry.subgoal];
+      Impl::GoalSide& s = m.upward[entry.subgoal];
       const double g = linkCost + entry.cost;
       if (s.seen == generation) {
         if (s.g <= g) continue;
       } else if (throughTable && m.rank[entry.subgoal] == Impl::kCoreRank) {
         m.coreFromGoal.push_back(entry.subgoal);
       }
-      s = {g, 0.0, entry.parent == kNoNode ? goalNode : label[entry.parent].subgoal, generation, true};
+      s = {g, entry.parent == kNoNode ? goalNode : label[entry.parent].subgoal, generation};
     }
   };
   // The landmarks' distances to the goal: through the subgoals its scan finds (an optimal path
@@ -205,7 +205,7 @@ bool SubgoalGraph::Impl::searchCore(NodeId start, NodeId goal, const LandmarkRow
   auto cellOf = [&](NodeId node) { return node < n ? subgoalCells[node] : node == startNode ? start : goal; };
   const Point goalXY = pointOf(goal);
   // The start's side: A* (octile distance, consistent on every arc) over upward arcs, the core's
-  // arcs, and from each subgoal the goal's upward search reached, to the goal.
+  // arcs, and from each subgoal the goal's labels reached, to the goal.
   auto relax = [&](NodeId from, NodeId to, double g) {
     NodeState& s = states[to];
     if (s.seen == stamp) {
@@ -243,7 +243,7 @@ bool SubgoalGraph::Impl::searchCore(NodeId start, NodeId goal, const LandmarkRow
     if (rank[top.node] != kCoreRank && stalled(top.node, top.g, states, stamp)) continue;
     for (std::uint32_t e = upBegin[top.node]; e < upBegin[top.node + 1]; ++e)
       relax(top.node, upArcs[e].to, top.g + upArcs[e].cost);
-    const NodeState& back = upward[top.node];
+    const GoalSide& back = upward[top.node];
     if (back.seen == stamp) relax(top.node, goalNode, top.g + back.g);
   }
   if (!found) return false;

@@ -2,8 +2,8 @@
 // hierarchy's core, as transit-node routing keeps between its transit nodes (Bast, Funke,
 // Matijevic, Sanders & Schultes, 2007). Built with one Dijkstra over the core per core subgoal
 // (the core's arcs keep its distances: every subgoal contracted below it was bypassed by a
-// shortcut or a witness). A query then does not search the core: the goal's upward search stops
-// at the core subgoals it reaches (b, at g'(b)), the start's upward A* stops at those it reaches
+// shortcut or a witness). A query then does not search the core: the goal's labels end at the
+// core subgoals they reach (b, at g'(b)), the start's upward A* stops at those it reaches
 // (a, at g(a)), and the cheapest path either meets below the core or costs
 // g(a) + table(a, b) + g'(b) for some pair; the table is read only for the core subgoals the A*
 // takes off its open list, and the octile distance between a and b rules most b out first. Only
@@ -130,7 +130,7 @@ SearchStatus SubgoalGraph::Impl::searchCoreTable(NodeId start, NodeId goal, cons
       }
       continue;
     }
-    const NodeState& back = upward[top.node];
+    const GoalSide& back = upward[top.node];
     if (back.seen == stamp && top.g + back.g < best) {
       best = top.g + back.g;
       meet = top.node;
