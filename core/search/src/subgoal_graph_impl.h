@@ -94,6 +94,7 @@ struct SubgoalGraph::Impl {
   std::vector<std::uint32_t> labelBegin;  // per subgoal + 1
   std::vector<LabelEntry> labels;
   void computeLabels();
+  void dropDominatedCoreEntries(std::uint32_t first, std::vector<std::uint32_t>& kept);  // of the last label
   // The core table (subgoal_graph_table.cpp): exact distances between every two core subgoals,
   // coreNodes.size() squared, row by row; built when the core has at most coreTableLimit subgoals
   // (else empty, and the query's A* crosses the core).

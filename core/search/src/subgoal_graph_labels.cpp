@@ -28,6 +28,7 @@ void SubgoalGraph::Impl::computeLabels() {
   };
   std::vector<Reached> reached(n);
   std::vector<std::pair<double, NodeId>> heap;
+  std::vector<std::uint32_t> kept;
   for (NodeId source = 0; source < n; ++source) {
     const auto first = static_cast<std::uint32_t>(labels.size());
     const std::uint32_t stamp = source + 1;
@@ -60,8 +61,43 @@ void SubgoalGraph::Impl::computeLabels() {
         std::push_heap(heap.begin(), heap.end(), std::greater<>());
       }
     }
+    if (!coreTable.empty()) dropDominatedCoreEntries(first, kept);
     labelBegin[source + 1] = static_cast<std::uint32_t>(labels.size());
   }
+  labels.shrink_to_fit();  // the drops leave room that stats().bytes would count
+}
+
+// With the core table, a label's core subgoal b is left out when another of its core subgoals b'
+// costs no more through the table: cost(b') + table(b', b) <= cost(b). A path that crosses the
+// core into b can cross it into b' instead at no more cost (the table is exact, so
+// table(a, b') <= table(a, b) + table(b, b')). Core entries are settled last on their way and
+// are nobody's parent, so only the later entries' parent indices move.
+void SubgoalGraph::Impl::dropDominatedCoreEntries(std::uint32_t first, std::vector<std::uint32_t>& kept) {
+  const std::size_t side = coreNodes.size();
+  const auto size = static_cast<std::uint32_t>(labels.size()) - first;
+  kept.assign(size, kNoNode);  // per entry: its index after the drop, or kNoNode
+  std::uint32_t next = 0;
+  for (std::uint32_t i = 0; i < size; ++i) {
+    const LabelEntry& entry = labels[first + i];
+    bool dominated = false;
+    if (rank[entry.subgoal] == kCoreRank) {
+      const double* toEntry = &coreTable[coreIndex[entry.subgoal] * side];  // symmetric
+      // Entries come by rising cost, so a dominating one is earlier and was kept.
+      for (std::uint32_t k = 0; k < i && !dominated; ++k) {
+        const LabelEntry& other = labels[first + k];
+        dominated = kept[k] != kNoNode && rank[other.subgoal] == kCoreRank &&
+                    other.cost + toEntry[coreIndex[other.subgoal]] <= entry.cost;
+      }
+    }
+    if (!dominated) kept[i] = next++;
+  }
+  for (std::uint32_t i = 0; i < size; ++i) {
+    if (kept[i] == kNoNode) continue;
+    LabelEntry entry = labels[first + i];
+    if (entry.parent != kNoNode) entry.parent = kept[entry.parent];
+    labels[first + kept[i]] = entry;
+  }
+  labels.resize(first + next);
 }
 
 }  // namespace astar

@@ -30,7 +30,8 @@
 // (each treating the other as a subgoal: when either finds the other, the octile path is the
 // answer). The upward labels of the goal's subgoals give distances to the goal: per subgoal,
 // the build keeps what a Dijkstra from it up the hierarchy settles, stopping at the core (a few
-// contiguous entries, read instead of searched). When the core is small enough
+// contiguous entries, read instead of searched; with the core table, a core entry another one
+// reaches through the table as cheaply is left out). When the core is small enough
 // (kSubgoalCoreTableLimit), the build keeps the exact distance between every two core subgoals
 // (transit-node routing's table): the start's A* then follows upward arcs only, and a core
 // subgoal it takes off the open list is not expanded but joined to the goal's core subgoals
@@ -42,10 +43,12 @@
 // are consistent). Every lower subgoal between two higher ones was bypassed by a shortcut or a
 // witness, so some cheapest path rises, crosses the core and falls. The searches and the labels
 // stall on demand (a contracted subgoal that a higher neighbour reaches more cheaply is not
-// expanded: it lies on no cheapest rising path). Shortcuts are unpacked and each edge refined
-// into its diagonal-first or straight-first grid moves. On the grids it accepts the answer is
-// optimal: tests compare it with Dijkstra on random maps and with every sampled row of the
-// shared Moving AI scenarios. A query allocates nothing once its buffers have grown.
+// expanded: it lies on no cheapest rising path). The path is read off each arc's flat list of
+// the subgoal-graph edges it stands for, each edge's grid moves emitted in its open shape
+// (diagonal moves first or straight moves first, known from the build). On the grids it
+// accepts the answer is optimal: tests compare it with Dijkstra on random maps and with every
+// sampled row of the shared Moving AI scenarios. A query allocates nothing once its buffers
+// have grown.
 //
 // Where it applies: square cells, 8-connected without corner cutting (the map's default
 // rule), one entry cost on every passable cell, no wrap, portals or one-way cells. Anything
