@@ -4,8 +4,9 @@
 // contraction hierarchy's search spaces (Abraham, Delling, Goldberg & Werneck, 2011). A query then
 // reads the labels of the subgoals the goal's scan joins instead of searching from them: the same
 // distances, from a few contiguous entries (9-22 a subgoal on the shared maps, with the drops
-// below) rather than a heap and the arcs of every subgoal settled. A stalled subgoal is left out: a higher neighbour reaches
-// it more cheaply, so it tops no cheapest rising path, and nothing is reached through it.
+// below) rather than a heap and the arcs of every subgoal settled. A stalled subgoal is left
+// out: a higher neighbour reaches it more cheaply, so it tops no cheapest rising path, and
+// nothing is reached through it.
 #include <algorithm>
 #include <functional>
 #include <utility>
