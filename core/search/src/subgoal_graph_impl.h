@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "astar/limits.h"
 #include "astar/subgoal_graph.h"
 
 namespace astar {
@@ -67,7 +68,8 @@ struct SubgoalGraph::Impl {
   // (kDiagonalFirst: from the edge's start its diagonal moves come first; else its straight
   // ones). A query's path is then read off in order, not unpacked shortcut by shortcut: the
   // arcs of all shortcuts together stand for 1.2-4.8 edges each on the shared maps.
-  static constexpr NodeId kDiagonalFirst = 0x80000000u;  // cells stay below 2^24 (Grid)
+  static constexpr NodeId kDiagonalFirst = 0x80000000u;
+  static_assert(std::uint64_t{kMaxGridSide} * kMaxGridSide <= kDiagonalFirst, "a cell index must stay below the flag");
   struct LeafSpan {
     std::uint32_t begin, count;
   };
