@@ -148,7 +148,8 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
             labelBegin.capacity() * sizeof(std::uint32_t) + labels.capacity() * sizeof(LabelEntry) +
             subgoalXY.capacity() * sizeof(Point) + states.capacity() * sizeof(NodeState) +
             upward.capacity() * sizeof(GoalSide) + s.coreTableBytes +
-            (coreNodes.capacity() + coreIndex.capacity()) * sizeof(NodeId) + coreFromGoal.capacity() * sizeof(NodeId);
+            (coreNodes.capacity() + coreIndex.capacity()) * sizeof(NodeId) + coreFromGoal.capacity() * sizeof(NodeId) +
+            goalCore.capacity() * sizeof(GoalCore);
   const auto done = std::chrono::steady_clock::now();
   s.contractMilliseconds = std::chrono::duration<double, std::milli>(contracted - contracting).count();
   s.buildMilliseconds = std::chrono::duration<double, std::milli>(done - began).count();

@@ -101,10 +101,19 @@ struct SubgoalGraph::Impl {
   // coreNodes.size() squared, row by row; built when the core has at most coreTableLimit subgoals
   // (else empty, and the query's A* crosses the core).
   std::uint32_t coreTableLimit = kSubgoalCoreTableLimit;
-  std::vector<NodeId> coreNodes;  // the core's subgoals, ascending: the table's rows and columns
+  std::vector<NodeId> coreNodes;  // the core's subgoals in Z order of their cells: the table's rows and columns
   std::vector<NodeId> coreIndex;  // per subgoal: its row, or kNoNode outside the core
   std::vector<double> coreTable;
-  std::vector<NodeId> coreFromGoal;  // a query's core subgoals the goal's labels reached, by rising distance
+  std::vector<NodeId> coreFromGoal;  // a query's core subgoals the goal's labels reached
+  // The same with what the table's search reads of each, side by side and by rising distance to
+  // the goal: the search compares every one with each core subgoal it takes off its open list.
+  struct GoalCore {
+    double down;    // to the goal (upward[subgoal].g)
+    Point xy;       // the subgoal's coordinates (subgoalXY)
+    NodeId column;  // its column of the table (coreIndex)
+    NodeId subgoal;
+  };
+  std::vector<GoalCore> goalCore;
   void computeCoreTable();
   // With the table: the start's upward A*, its meetings with the goal's side and the core
   // subgoals it reaches (their rest of the way from the table); fills abstractPath (graph nodes:

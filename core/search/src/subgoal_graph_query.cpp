@@ -176,8 +176,10 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
   }
   // The table's search reads them by rising distance to the goal (it stops at the first that
   // cannot beat its best).
-  std::sort(m.coreFromGoal.begin(), m.coreFromGoal.end(),
-            [&](NodeId a, NodeId b) { return m.upward[a].g < m.upward[b].g; });
+  m.goalCore.clear();
+  for (const NodeId b : m.coreFromGoal) m.goalCore.push_back({m.upward[b].g, m.subgoalXY[b], m.coreIndex[b], b});
+  std::sort(m.goalCore.begin(), m.goalCore.end(),
+            [](const Impl::GoalCore& a, const Impl::GoalCore& b) { return a.down < b.down; });
 
   if (throughTable) {
     const SearchStatus status = m.searchCoreTable(start, goal, toGoal, generation);
