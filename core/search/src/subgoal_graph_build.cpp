@@ -41,24 +41,32 @@ SubgoalGraph::~SubgoalGraph() = default;
 
 bool SubgoalGraph::Impl::subgoalAt(int x, int y) const { return grid.passable(x, y) && besideConvexCorner(grid, x, y); }
 
+// The run (in direction c) of a cell whose neighbour that way is (x, y): it continues the
+// neighbour's run, and ends where that ends, when the neighbour is open; else it ends there.
+std::uint16_t SubgoalGraph::Impl::runBefore(int x, int y, std::size_t c) const {
+  if (!grid.contains(x, y) || !grid.passable(grid.index(x, y))) return 0;
+  const NodeId next = grid.index(x, y);
+  if (isSubgoal(next)) return kEndsAtSubgoal;
+  const std::uint16_t run = clearance[next][c];
+  return static_cast<std::uint16_t>(((run & kRunMask) + 1) | (run & kEndsAtSubgoal));
+}
+
 void SubgoalGraph::Impl::clearanceColumn(int x) {
-  auto openCell = [&](int cx, int cy) { return grid.passable(cx, cy) && !isSubgoal(grid.index(cx, cy)); };
-  for (int y = 0; y < height; ++y)
-    clearance[grid.index(x, y)][North] =
-        openCell(x, y - 1) ? static_cast<std::uint16_t>(1 + clearance[grid.index(x, y - 1)][North]) : std::uint16_t{0};
-  for (int y = height - 1; y >= 0; --y)
-    clearance[grid.index(x, y)][South] =
-        openCell(x, y + 1) ? static_cast<std::uint16_t>(1 + clearance[grid.index(x, y + 1)][South]) : std::uint16_t{0};
+  for (int y = 0; y < height; ++y) {
+    const NodeId cell = grid.index(x, y);
+    const std::uint16_t state = grid.passable(cell) ? kCellPassable : 0;
+    clearance[cell][North] = static_cast<std::uint16_t>(runBefore(x, y - 1, North) | state);
+  }
+  for (int y = height - 1; y >= 0; --y) clearance[grid.index(x, y)][South] = runBefore(x, y + 1, South);
 }
 
 void SubgoalGraph::Impl::clearanceRow(int y) {
-  auto openCell = [&](int cx, int cy) { return grid.passable(cx, cy) && !isSubgoal(grid.index(cx, cy)); };
-  for (int x = 0; x < width; ++x)
-    clearance[grid.index(x, y)][West] =
-        openCell(x - 1, y) ? static_cast<std::uint16_t>(1 + clearance[grid.index(x - 1, y)][West]) : std::uint16_t{0};
-  for (int x = width - 1; x >= 0; --x)
-    clearance[grid.index(x, y)][East] =
-        openCell(x + 1, y) ? static_cast<std::uint16_t>(1 + clearance[grid.index(x + 1, y)][East]) : std::uint16_t{0};
+  for (int x = 0; x < width; ++x) clearance[grid.index(x, y)][West] = runBefore(x - 1, y, West);
+  for (int x = width - 1; x >= 0; --x) {
+    const NodeId cell = grid.index(x, y);
+    const std::uint16_t state = isSubgoal(cell) ? kCellSubgoal : 0;
+    clearance[cell][East] = static_cast<std::uint16_t>(runBefore(x + 1, y, East) | state);
+  }
 }
 
 void SubgoalGraph::Impl::rescan(NodeId s) {

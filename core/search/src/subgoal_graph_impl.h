@@ -40,8 +40,9 @@ struct SubgoalGraph::Impl {
   bool subgoalAt(int x, int y) const;  // passable and beside a convex corner, on the grid as it is
   void clearanceColumn(int x);         // North and South clearances of a column, from nodeOf and the grid
   void clearanceRow(int y);            // West and East
-  void rescan(NodeId s);               // finds[s] again
-  void assembleEdges();                // edgeBegin, edgeTo, edgeCost from every finds list
+  std::uint16_t runBefore(int x, int y, std::size_t c) const;  // a clearance from its neighbour (x, y)
+  void rescan(NodeId s);                                       // finds[s] again
+  void assembleEdges();                                        // edgeBegin, edgeTo, edgeCost from every finds list
   void finishBuild(bool whole, std::chrono::steady_clock::time_point began);  // contract, buffers, stats
   // The local repair (subgoal_graph_repair.cpp): the map changed only at `cells` (same rules).
   void repair(std::span<const NodeId> cells);
@@ -139,9 +140,21 @@ struct SubgoalGraph::Impl {
   }
 
   // Per cell and cardinal Direction (North, East, South, West): how many passable cells that
-  // are not subgoals follow in that direction before a blocked cell, a subgoal or the border.
-  // A cell's four side by side: a scan step reads two of them at once.
+  // are not subgoals follow in that direction before a blocked cell, a subgoal or the border
+  // (kRunMask), and whether a subgoal ends them (kEndsAtSubgoal); and the cell's own state,
+  // passable (kCellPassable in North's) and subgoal (kCellSubgoal in East's). A cell's four side
+  // by side: a scan's diagonal step reads one record, not the grid, the subgoals and both rays'
+  // end cells (on open maps the scans were half of a query with cold caches).
+  static constexpr std::uint16_t kRunMask = 0x0FFF;
+  static constexpr std::uint16_t kEndsAtSubgoal = 0x8000;
+  static constexpr std::uint16_t kCellPassable = 0x4000;
+  static constexpr std::uint16_t kCellSubgoal = 0x4000;
+  static_assert(kMaxGridSide - 1 <= kRunMask, "a run must fit below the flags");
   std::vector<std::array<std::uint16_t, 4>> clearance;
+  bool scanPassable(int x, int y) const {
+    return grid.contains(x, y) && (clearance[grid.index(x, y)][North] & kCellPassable) != 0;
+  }
+  bool scanSubgoal(NodeId cell) const { return (clearance[cell][East] & kCellSubgoal) != 0; }
 
   // The query's buffers: subgoals 0..n-1, then the start (n) and the goal (n + 1).
   struct NodeState {
@@ -214,7 +227,8 @@ struct SubgoalGraph::Impl {
   // subgoals (nor `extra`) come first, and sets `stop` to the cell after them when it is a
   // subgoal or `extra` (else kNoNode: a blocked cell or the border).
   int ray(int x, int y, int c, const Extra& extra, NodeId& stop) const {
-    int j = clearance[grid.index(x, y)][static_cast<std::size_t>(c)];
+    const std::uint16_t run = clearance[grid.index(x, y)][static_cast<std::size_t>(c)];
+    const int j = run & kRunMask;
     const int dx = kDirectionX[c], dy = kDirectionY[c];
     if (extra.cell != kNoNode) {
       const int ex = extra.x - x, ey = extra.y - y;
@@ -224,8 +238,7 @@ struct SubgoalGraph::Impl {
         return along - 1;
       }
     }
-    const int sx = x + (j + 1) * dx, sy = y + (j + 1) * dy;
-    stop = grid.contains(sx, sy) && isSubgoal(grid.index(sx, sy)) ? grid.index(sx, sy) : kNoNode;
+    stop = (run & kEndsAtSubgoal) != 0 ? grid.index(x + (j + 1) * dx, y + (j + 1) * dy) : kNoNode;
     return j;
   }
 
@@ -254,11 +267,11 @@ struct SubgoalGraph::Impl {
       int j[2] = {reach[0], reach[1]};
       NodeId stop[2] = {originStop[sides[0]], originStop[sides[1]]};
       int px = x, py = y;
-      while ((j[0] > 0 || stop[0] != kNoNode) && (j[1] > 0 || stop[1] != kNoNode) && grid.passable(px + dx, py + dy)) {
+      while ((j[0] > 0 || stop[0] != kNoNode) && (j[1] > 0 || stop[1] != kNoNode) && scanPassable(px + dx, py + dy)) {
         px += dx;
         py += dy;
         const NodeId cell = grid.index(px, py);
-        if (isSubgoal(cell) || cell == extra.cell) {
+        if (scanSubgoal(cell) || cell == extra.cell) {
           found(cell);
           break;
         }
