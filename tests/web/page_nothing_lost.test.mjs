@@ -226,9 +226,13 @@ test('the embed\'s link out opens its current map and leaves the visitor\'s auto
     const embed = await context.newPage();
     await embed.goto(`${url}?embed${first}`);
     await embed.waitForSelector('body[data-ready=true]');
-    // The host page moves the embed to another map (a new address fragment).
+    // The host page moves the embed to another map (a new address fragment). The link out is
+    // current again once the new map is in and its link made (data-current is still set from
+    // the first map until the page has read the new fragment: waiting for it alone raced).
+    const firstText = await embed.evaluate(() => window.playground.docText());
     await embed.evaluate((f) => { location.hash = f; }, second);
-    await embed.waitForFunction(() => document.getElementById('embed-open').dataset.current === 'true');
+    await embed.waitForFunction((old) => window.playground.docText() !== old &&
+      document.getElementById('embed-open').dataset.current === 'true', firstText);
     const embedded = await engineState(embed);
     const [out] = await Promise.all([context.waitForEvent('page'), embed.click('#embed-open')]);
     await out.waitForSelector('body[data-ready=true]');

@@ -63,6 +63,7 @@ export function buildEmbedBar({ store, options }) {
   };
   for (const kind of ['map', 'query', 'settings', 'race', 'lab', 'part']) {
     store.on(kind, () => {
+      ++serial;  // a link still being made is of the document before this change: dropped
       delete link.dataset.current;
       clearTimeout(timer);
       timer = setTimeout(follow, 150);
