@@ -227,8 +227,8 @@ test('the embed\'s link out opens its current map and leaves the visitor\'s auto
     await embed.goto(`${url}?embed${first}`);
     await embed.waitForSelector('body[data-ready=true]');
     // The host page moves the embed to another map (a new address fragment). The link out is
-    // current again once the new map is in and its link made (data-current is still set from
-    // the first map until the page has read the new fragment: waiting for it alone raced).
+    // current again once the new map is in and its own link made: data-current stays set from
+    // the first map until the page has read the new fragment, so waiting for it alone raced.
     const firstText = await embed.evaluate(() => window.playground.docText());
     await embed.evaluate((f) => { location.hash = f; }, second);
     await embed.waitForFunction((old) => window.playground.docText() !== old &&

@@ -108,6 +108,7 @@ struct SubgoalGraph::Impl {
   std::vector<NodeId> coreFromGoal;  // a query's core subgoals the goal's labels reached
   // The same with what the table's search reads of each, side by side and by rising distance to
   // the goal: the search compares every one with each core subgoal it takes off its open list.
+  // Gathered after the goal's links are all joined (a later link may lower a distance).
   struct GoalCore {
     double down;    // to the goal (upward[subgoal].g)
     Point xy;       // the subgoal's coordinates (subgoalXY)
