@@ -32,6 +32,7 @@ const readClipboard = (page) => page.evaluate(() => navigator.clipboard.readText
 test('share link, lesson link and embed code reach the clipboard under WebKit\'s gesture rule', async () => {
   await withPage({ onPage: (page) => page.addInitScript(webkitClipboardRule) }, async ({ page, context, url }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') });
+    assert.equal(await page.evaluate(() => window.clipboardRefusals), 0, 'the gesture rule is in place before the first click');
 
     await page.click('#share');
     await page.waitForFunction(() => /^Link (copied|ready)/.test(document.getElementById('message').textContent));

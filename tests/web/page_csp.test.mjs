@@ -31,8 +31,8 @@ function coursePage(context, src) {
 test('the main flows raise no CSP violation, and only the embed may be framed by another origin', async () => {
   let documentHeaders;
   const onPage = (page) => {
-    page.context().addInitScript(collectViolations);  // every page and frame of the context
     page.on('response', (r) => { if (r.request().resourceType() === 'document' && !documentHeaders) documentHeaders = r.headers(); });
+    return page.context().addInitScript(collectViolations);  // every page and frame of the context
   };
   await withPage({ onPage, offline: true }, async ({ page, context, url }) => {  // the service worker too (worker-src)
     for (const [name, value] of Object.entries(headersFor('/'))) assert.equal(documentHeaders[name.toLowerCase()], value, `served ${name}`);

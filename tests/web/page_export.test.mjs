@@ -127,8 +127,10 @@ test('a recorder that delivers no data (WebKitGTK\'s MP4 here) saves no empty fi
   // MediaRecorder says yes to the format, then its dataavailable events never reach the page.
   const silentRecorder = (page) => page.addInitScript(() => {
     Object.defineProperty(MediaRecorder.prototype, 'ondataavailable', { set() {}, get() { return null; }, configurable: true });
+    window.recorderSilenced = true;
   });
   await withPage({ onPage: silentRecorder }, async ({ page }) => {
+    assert.equal(await page.evaluate(() => window.recorderSilenced), true, 'the silent recorder is in place before Record');
     await page.selectOption('#video-speed', '100');
     let downloaded = false;
     page.on('download', () => { downloaded = true; });

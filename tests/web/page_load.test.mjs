@@ -54,17 +54,17 @@ test('the optional modules are fetched together; one that fails to load is repor
   // another (as they were), the last would never be asked for and the page would not be ready.
   let lastAsked, held = 'not asked for';
   const lastRequested = new Promise((resolve) => { lastAsked = resolve; });
-  const session = await openPage({ onPage: (page) => {
+  const session = await openPage({ onPage: (page) => Promise.all([
     page.route('**/js/agents/boot.js', async (route) => {
       held = await Promise.race([lastRequested.then(() => 'until the last was asked for'), new Promise((r) => setTimeout(r, 5000, 'in vain'))]);
       await route.continue();
-    });
+    }),
     page.route('**/js/exercise/boot.js', (route) => {
       lastAsked();
       return route.continue();
-    });
-    page.route('**/js/lab/boot.js', (route) => route.abort());
-  } });
+    }),
+    page.route('**/js/lab/boot.js', (route) => route.abort()),
+  ]) });
   try {
     const { page, errors } = session;
     assert.equal(held, 'until the last was asked for', 'the first module was held');

@@ -135,7 +135,9 @@ export async function openPage({ hash = '', viewport = { width: 1280, height: 72
     if (!offline) await context.addInitScript(refuseServiceWorkers);
     const page = await context.newPage();
     const errors = [];
-    if (onPage) onPage(page);
+    // Awaited: an init script or route that is still being installed when goto starts may miss
+    // the first document (page_clipboard and page_export failed on it about once a make test).
+    if (onPage) await onPage(page);
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     page.on('console', (m) => {
       if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(`console: ${m.text()}`);
