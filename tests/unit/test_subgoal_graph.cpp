@@ -67,11 +67,14 @@ TEST(SubgoalGraph, CostsEqualDijkstraOnFiveHundredRandomMaps) {
         if (g.passable(n)) (void)g.setCost(g.xOf(n), g.yOf(n), 2.5);
     }
     SubgoalGraph sg(g);
-    // Odd rounds without the core's distance table: the A* then crosses the core.
-    const bool table = round % 2 == 0;
+    // Odd rounds without the core's distance table: the A* then crosses the core. Every third
+    // round without link lists: the query scans from start and goal.
+    const bool table = round % 2 == 0, lists = round % 3 != 2;
     if (!table) sg.setCoreTableLimit(0);
+    if (!lists) sg.setLinkListLimit(0);
     ASSERT_FALSE(sg.build()) << sg.message();
     const astar::SubgoalGraphStats& stats = sg.stats();
+    ASSERT_EQ(stats.linkListBytes > 0, lists);
     if (!table || stats.coreSubgoals == 0) {
       ASSERT_EQ(stats.coreTableBytes, 0u);
     } else {
@@ -103,6 +106,34 @@ TEST(SubgoalGraph, KeepsTheCoreTableOnlyUpToItsLimit) {
 
 // A first core of up to twice the table's limit is contracted further (a second pass with
 // looser rules); the answers stay Dijkstra's, after repairs too, and the core never grows.
+// The link lists are kept only when they fit their limit; without them the query scans, and
+// both join a cell to the same subgoals.
+TEST(SubgoalGraph, KeepsTheLinkListsOnlyUpToTheirLimit) {
+  Rng rng(3608);
+  Grid g = subgoalGrid(rng, 32, 0.2);
+  SubgoalGraph listed(g), scanned(g);
+  ASSERT_FALSE(listed.build());
+  const std::size_t bytes = listed.stats().linkListBytes;
+  ASSERT_GT(bytes, std::size_t{g.cellCount()} * sizeof(std::uint32_t));  // the offsets and some links
+  scanned.setLinkListLimit(bytes - 1);
+  ASSERT_FALSE(scanned.build());
+  EXPECT_EQ(scanned.stats().linkListBytes, 0u);
+  EXPECT_EQ(scanned.stats().bytes + bytes, listed.stats().bytes) << "the lists' bytes are counted";
+  std::vector<NodeId> a, b;
+  std::size_t links = 0;
+  for (NodeId c = 0; c < g.cellCount(); ++c) {
+    listed.links(c, a);
+    scanned.links(c, b);
+    ASSERT_EQ(a, b) << "cell " << c;
+    links += a.size();
+  }
+  EXPECT_GT(links, std::size_t{g.cellCount()});
+  int compared = 0;
+  expectOptimal(g, scanned, rng, 1, compared);
+  expectOptimal(g, listed, rng, 1, compared);
+  EXPECT_GT(compared, 0);
+}
+
 TEST(SubgoalGraph, ContractsHarderWhenTheCoreIsWithinReachOfTheTable) {
   Rng rng(3607);
   int compared = 0, eligible = 0, shrunk = 0, tabled = 0;
@@ -235,14 +266,24 @@ TEST(SubgoalGraph, RefusesMapsItDoesNotApplyToAndSaysWhy) {
   }
 }
 
-// The graph as cells: subgoals and every edge. Equal between two graphs: the same graph.
-void expectSameGraph(const SubgoalGraph& kept, const SubgoalGraph& fresh) {
+// The graph as cells: subgoals, every edge and every cell's links. Equal between two graphs: the
+// same graph. `fresh` scans for its links (setLinkListLimit(0)), so a repaired graph's kept
+// lists are compared with what the scans find now.
+void expectSameGraph(const Grid& g, const SubgoalGraph& kept, const SubgoalGraph& fresh) {
   ASSERT_TRUE(
       std::equal(kept.subgoals().begin(), kept.subgoals().end(), fresh.subgoals().begin(), fresh.subgoals().end()));
   std::vector<std::pair<NodeId, NodeId>> keptEdges, freshEdges;
   kept.edges(keptEdges);
   fresh.edges(freshEdges);
   ASSERT_EQ(keptEdges, freshEdges);
+  ASSERT_GT(kept.stats().linkListBytes, 0u);
+  ASSERT_EQ(fresh.stats().linkListBytes, 0u);
+  std::vector<NodeId> keptLinks, freshLinks;
+  for (NodeId c = 0; c < g.cellCount(); ++c) {
+    kept.links(c, keptLinks);
+    fresh.links(c, freshLinks);
+    ASSERT_EQ(keptLinks, freshLinks) << "the links of cell (" << g.xOf(c) << "," << g.yOf(c) << ")";
+  }
 }
 
 TEST(SubgoalGraph, AfterRandomEditsTheLocalRepairEqualsAFreshBuild) {
@@ -273,8 +314,9 @@ TEST(SubgoalGraph, AfterRandomEditsTheLocalRepairEqualsAFreshBuild) {
       EXPECT_FALSE(kept.stats().fullBuild);  // repaired, not rebuilt
       ++repairs;
       SubgoalGraph fresh(g);
+      fresh.setLinkListLimit(0);
       ASSERT_FALSE(fresh.build());
-      expectSameGraph(kept, fresh);
+      expectSameGraph(g, kept, fresh);
       if (HasFatalFailure()) return;
       EXPECT_LE(kept.stats().rescanned, fresh.stats().rescanned);
       for (int q = 0; q < 4; ++q) {
@@ -334,8 +376,9 @@ TEST(SubgoalGraph, RuleChangesAndMassEditsBuildAgainFromTheWholeMap) {
   ASSERT_FALSE(kept.refresh()) << kept.message();
   EXPECT_TRUE(kept.stats().fullBuild);
   SubgoalGraph fresh(g);
+  fresh.setLinkListLimit(0);
   ASSERT_FALSE(fresh.build());
-  expectSameGraph(kept, fresh);
+  expectSameGraph(g, kept, fresh);
 }
 
 // Repairs on a Moving AI map: the repaired graph equals a fresh build after each batch.
@@ -362,8 +405,9 @@ TEST(SubgoalGraph, RepairsOnAMovingAiMapEqualAFreshBuild) {
     ASSERT_FALSE(kept.refresh()) << kept.message();
     EXPECT_FALSE(kept.stats().fullBuild);
     SubgoalGraph fresh(g);
+    fresh.setLinkListLimit(0);
     ASSERT_FALSE(fresh.build());
-    expectSameGraph(kept, fresh);
+    expectSameGraph(g, kept, fresh);
     if (HasFatalFailure()) return;
   }
 }

@@ -122,6 +122,7 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
   computeCoreTable();
   computeLandmarks();
   computeLabels();
+  if (whole) computeLinks();  // a repair mended them already (repairLinks)
   const NodeId n = static_cast<NodeId>(subgoalCells.size());
   subgoalXY.resize(n);
   for (NodeId s = 0; s < n; ++s) subgoalXY[s] = pointOf(subgoalCells[s]);
@@ -145,6 +146,7 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
   s.coreSubgoals = coreSize;
   s.searchArcs = upArcs.size();
   s.coreTableBytes = coreTable.capacity() * sizeof(double);
+  s.linkListBytes = linkBegin.capacity() * sizeof(std::uint32_t) + linkTo.capacity() * sizeof(NodeId);
   std::size_t foundBytes = finds.capacity() * sizeof(std::vector<NodeId>);
   for (const auto& cells : finds) foundBytes += cells.capacity() * sizeof(NodeId);
   s.bytes = nodeOf.capacity() * sizeof(NodeId) + subgoalCells.capacity() * sizeof(NodeId) +
@@ -157,7 +159,7 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
             subgoalXY.capacity() * sizeof(Point) + states.capacity() * sizeof(NodeState) +
             upward.capacity() * sizeof(GoalSide) + s.coreTableBytes +
             (coreNodes.capacity() + coreIndex.capacity()) * sizeof(NodeId) + coreFromGoal.capacity() * sizeof(NodeId) +
-            goalCore.capacity() * sizeof(GoalCore);
+            goalCore.capacity() * sizeof(GoalCore) + s.linkListBytes + startLinks.capacity() * sizeof(NodeId);
   const auto done = std::chrono::steady_clock::now();
   s.contractMilliseconds = std::chrono::duration<double, std::milli>(contracted - contracting).count();
   s.buildMilliseconds = std::chrono::duration<double, std::milli>(done - began).count();
@@ -219,6 +221,17 @@ Error SubgoalGraph::refresh() {
 
 bool SubgoalGraph::built() const { return impl_->built; }
 void SubgoalGraph::setCoreTableLimit(std::uint32_t maxCoreSubgoals) { impl_->coreTableLimit = maxCoreSubgoals; }
+void SubgoalGraph::setLinkListLimit(std::size_t bytes) { impl_->linkListLimit = bytes; }
+void SubgoalGraph::links(NodeId cell, std::vector<NodeId>& out) const {
+  const Impl& m = *impl_;
+  out.clear();
+  if (!m.built || cell >= m.grid.cellCount() || !m.grid.passable(cell)) return;
+  if (m.linksKept())
+    out.assign(m.linkTo.begin() + m.linkBegin[cell], m.linkTo.begin() + m.linkBegin[cell + 1]);
+  else
+    m.cellLinks(cell, out);
+  for (NodeId& s : out) s = m.subgoalCells[s];
+}
 bool SubgoalGraph::stale() const { return impl_->built && !impl_->grid.changesSince(impl_->mark).none(); }
 const char* SubgoalGraph::message() const { return impl_->message.c_str(); }
 const SubgoalGraphStats& SubgoalGraph::stats() const { return impl_->stats; }

@@ -152,6 +152,20 @@ struct SubgoalGraph::Impl {
   static constexpr std::uint16_t kCellSubgoal = 0x4000;
   static_assert(kMaxGridSide - 1 <= kRunMask, "a run must fit below the flags");
   std::vector<std::array<std::uint16_t, 4>> clearance;
+
+  // Link lists (subgoal_graph_links.cpp): per cell, the subgoals its scan finds (ascending
+  // indices), read by the query instead of scanning; kept only while they fit linkListLimit
+  // bytes (linkBegin empty: not kept).
+  std::size_t linkListLimit = kSubgoalLinkListLimit;
+  std::vector<std::uint32_t> linkBegin;                         // per cell + 1: where its links start in linkTo
+  std::vector<NodeId> linkTo;                                   // subgoal indices
+  void cellLinks(NodeId cell, std::vector<NodeId>& out) const;  // by its scan: sorted, each once
+  void computeLinks();
+  // After a repair: the lists of `touched` cells (per cell, nonzero: its scan may read a changed
+  // cell) by their scans, the others' renumbered (cellsBefore: each old subgoal index's cell).
+  void repairLinks(const std::vector<std::uint8_t>& touched, std::span<const NodeId> cellsBefore);
+  void finishLinks();  // dropped if over the limit after all; the start's buffer sized
+  bool linksKept() const { return !linkBegin.empty(); }
   bool scanPassable(int x, int y) const {
     return grid.contains(x, y) && (clearance[grid.index(x, y)][North] & kCellPassable) != 0;
   }

@@ -120,12 +120,19 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
   // Joins: the start to what its scan finds, the goal likewise (each counting the other as a
   // subgoal: when either finds the other, the answer is direct); an end that is a subgoal is
   // also joined to its own subgoal at no cost.
+  // With link lists, read the start's (the scan could not find the goal: refine() found no
+  // open octile path above).
   m.startLinks.clear();
   bool direct = false;
-  m.scan(start, goal, [&](NodeId cell) {
-    if (cell == goal) direct = true;
-    if (!direct) m.startLinks.push_back(m.nodeOf[cell]);
-  });
+  const bool listed = m.linksKept();
+  if (listed) {
+    m.startLinks.assign(m.linkTo.begin() + m.linkBegin[start], m.linkTo.begin() + m.linkBegin[start + 1]);
+  } else {
+    m.scan(start, goal, [&](NodeId cell) {
+      if (cell == goal) direct = true;
+      if (!direct) m.startLinks.push_back(m.nodeOf[cell]);
+    });
+  }
   stats.startEdges = static_cast<std::uint32_t>(m.startLinks.size()) + direct;
   if (direct) return answerDirect();
   if (m.isSubgoal(start)) m.startLinks.push_back(m.nodeOf[start]);
@@ -161,14 +168,25 @@ SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeI
       d = std::min(d, m.landmarkDistance[node][static_cast<std::size_t>(k)] + cost);
     }
   };
-  m.scan(goal, start, [&](NodeId cell) {
-    if (cell == start) direct = true;
-    ++stats.goalEdges;
-    if (direct) return;
-    const double cost = m.octile(goal, cell);
-    joinGoal(m.nodeOf[cell], cost);
-    throughLink(m.nodeOf[cell], cost);
-  });
+  if (listed) {
+    const Impl::Point goalXY = m.pointOf(goal);
+    for (std::uint32_t e = m.linkBegin[goal]; e < m.linkBegin[goal + 1]; ++e) {
+      const NodeId link = m.linkTo[e];
+      const double cost = m.octile(goalXY, m.subgoalXY[link]);
+      joinGoal(link, cost);
+      throughLink(link, cost);
+    }
+    stats.goalEdges = m.linkBegin[goal + 1] - m.linkBegin[goal];
+  } else {
+    m.scan(goal, start, [&](NodeId cell) {
+      if (cell == start) direct = true;
+      ++stats.goalEdges;
+      if (direct) return;
+      const double cost = m.octile(goal, cell);
+      joinGoal(m.nodeOf[cell], cost);
+      throughLink(m.nodeOf[cell], cost);
+    });
+  }
   if (direct) return answerDirect();
   if (m.isSubgoal(goal)) {
     joinGoal(m.nodeOf[goal], 0.0);

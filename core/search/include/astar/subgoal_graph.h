@@ -28,7 +28,8 @@
 //
 // Query: start and goal are joined to the subgoals direct-h-reachable from them by the same scan
 // (each treating the other as a subgoal: when either finds the other, the octile path is the
-// answer). The upward labels of the goal's subgoals give distances to the goal: per subgoal,
+// answer), or read from the cells' link lists, which the build keeps while they fit
+// kSubgoalLinkListLimit bytes. The upward labels of the goal's subgoals give distances to the goal: per subgoal,
 // the build keeps what a Dijkstra from it up the hierarchy settles, stopping at the core (a few
 // contiguous entries, read instead of searched; with the core table, a core entry another one
 // reaches through the table as cheaply is left out). When the core is small enough
@@ -91,6 +92,12 @@ const char* subgoalGraphUnsupported(const Grid& grid);
 // longer build: Paris_0_1024 0.3 -> about 2 s). SubgoalGraph::setCoreTableLimit changes it.
 inline constexpr std::uint32_t kSubgoalCoreTableLimit = 2048;
 
+// The most memory a build spends on link lists: per cell, the subgoals its scan finds, which a
+// query reads instead of scanning from start and goal (4 bytes a link: 17 MiB on AR0011SR,
+// 38 MiB on Aftershock, 200 MiB on Paris_0_1024, which therefore scans). Lists that would not
+// fit are not kept. SubgoalGraph::setLinkListLimit changes it (0: never kept).
+inline constexpr std::size_t kSubgoalLinkListLimit = std::size_t{64} << 20;
+
 struct SubgoalGraphStats {
   // The last build (build(), refresh() or a query that rebuilt or repaired the graph).
   double buildMilliseconds = 0.0;
@@ -103,6 +110,7 @@ struct SubgoalGraphStats {
   std::uint32_t coreSubgoals = 0;  // subgoals the contraction hierarchy left uncontracted
   std::uint64_t searchArcs = 0;    // arcs a query searches: upward ones, shortcuts included, and the core's
   std::size_t coreTableBytes = 0;  // the core's distance table (0: the core was too big, or had no subgoal)
+  std::size_t linkListBytes = 0;   // the cells' link lists (0: not kept, over kSubgoalLinkListLimit)
   std::size_t bytes = 0;           // memory held between queries (graph, clearances, search buffers)
   // The last query.
   std::uint64_t expanded = 0;           // graph nodes the start's search took off its open list (start and goal
@@ -130,6 +138,9 @@ class SubgoalGraph {
   // subgoals (kSubgoalCoreTableLimit by default; 0: never, the query's A* then crosses the core);
   // a core of up to twice the limit is contracted harder first.
   void setCoreTableLimit(std::uint32_t maxCoreSubgoals);
+  // Builds from now on keep the cells' link lists only when they fit this many bytes
+  // (kSubgoalLinkListLimit by default; 0: never, a query then scans from start and goal).
+  void setLinkListLimit(std::size_t bytes);
   bool stale() const;  // the grid changed since the last build
 
   // Found: path holds the cells from start to goal. NoPath: none exists (path empty).
@@ -144,6 +155,9 @@ class SubgoalGraph {
   std::span<const NodeId> subgoals() const;
   std::span<const NodeId> abstractPath() const;
   void edges(std::vector<std::pair<NodeId, NodeId>>& out) const;
+  // The subgoals (cells, ascending) a query joins passable `cell` to: its link list when kept,
+  // else its scan's finds. Empty before a build.
+  void links(NodeId cell, std::vector<NodeId>& out) const;
 
  private:
   struct Impl;
