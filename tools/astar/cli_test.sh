@@ -397,6 +397,7 @@ case $case in
     expect 0 "^subgoal-graph: does not apply to terrain costs" -- path "$maps/water_vs_ground.map.txt" 2 6 21 6 --algorithm subgoal
     expect 0 "^subgoal-graph: does not apply to 4-connected movement" -- path "$maps/arcade.map.txt" 1 1 26 29 --algorithm subgoal
     expect 0 "^subgoal-edges: [1-9]" -- path "$maps/random128-25-7.map" 1 1 120 120 --algorithm subgoal
+    expect 0 "^link-list-bytes: [1-9]" -- path "$maps/random128-25-7.map" 1 1 120 120 --algorithm subgoal
     # HPA* over a scenario file, within the bound its row states for the cluster size.
     expect 0 '"mismatches": 0, "algorithm": "hpa", "bound": 1.54,' -- scen "$scen" --algorithm hpa --json
     expect 0 '"mismatches": 0, "algorithm": "hpa", "bound": 1.41,' -- scen "$scen" --algorithm hpa --cluster-size 32 --json

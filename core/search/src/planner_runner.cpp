@@ -286,6 +286,8 @@ std::vector<std::pair<std::string, std::string>> PlannerRunner::details() const 
     out.emplace_back("subgoal-edges", std::to_string(built.edges));
     out.emplace_back("core-subgoals", std::to_string(built.coreSubgoals));
     out.emplace_back("search-arcs", std::to_string(built.searchArcs));
+    out.emplace_back("core-table-bytes", std::to_string(built.coreTableBytes));
+    out.emplace_back("link-list-bytes", std::to_string(built.linkListBytes));  // 0: the query scans
     if (found) {
       out.emplace_back("graph-expanded", std::to_string(subgoalStats_.expanded));
       out.emplace_back("abstract-path-nodes", std::to_string(subgoalStats_.abstractPathNodes));
