@@ -131,6 +131,15 @@ TEST(SubgoalGraph, KeepsTheLinkListsOnlyUpToTheirLimit) {
   int compared = 0;
   expectOptimal(g, scanned, rng, 1, compared);
   expectOptimal(g, listed, rng, 1, compared);
+  // A repair that finds the lists over a lowered limit drops them: the queries scan again.
+  listed.setLinkListLimit(bytes / 2);  // one wall does not halve them
+  const NodeId wall = astar::testing::randomPassable(rng, g);
+  ASSERT_NE(wall, astar::kNoNode);
+  (void)g.setWall(g.xOf(wall), g.yOf(wall));
+  ASSERT_FALSE(listed.refresh()) << listed.message();
+  EXPECT_FALSE(listed.stats().fullBuild);
+  EXPECT_EQ(listed.stats().linkListBytes, 0u);
+  expectOptimal(g, listed, rng, 1, compared);
   EXPECT_GT(compared, 0);
 }
 

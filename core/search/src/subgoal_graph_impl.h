@@ -164,7 +164,8 @@ struct SubgoalGraph::Impl {
   // After a repair: the lists of `touched` cells (per cell, nonzero: its scan may read a changed
   // cell) by their scans, the others' renumbered (cellsBefore: each old subgoal index's cell).
   void repairLinks(const std::vector<std::uint8_t>& touched, std::span<const NodeId> cellsBefore);
-  void finishLinks();  // dropped if over the limit after all; the start's buffer sized
+  void finishLinks();                         // dropped if over the limit after all; the start's buffer sized
+  bool withinLimit(std::size_t links) const;  // that many links and the offsets fit linkListLimit
   bool linksKept() const { return !linkBegin.empty(); }
   bool scanPassable(int x, int y) const {
     return grid.contains(x, y) && (clearance[grid.index(x, y)][North] & kCellPassable) != 0;

@@ -7,6 +7,7 @@
 // the query (the scans treat it as a subgoal): the query only joins after refine() found no open
 // octile path between the two, and a scan that found the other end would have walked one.
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "subgoal_graph_impl.h"
@@ -25,8 +26,9 @@ void SubgoalGraph::Impl::computeLinks() {
   std::vector<NodeId>().swap(linkTo);
   const NodeId cells = grid.cellCount();
   if (linkListLimit == 0 || cells == 0) return;
-  // First a sample of the cells (every 61st: no row's pattern repeats in it) estimates the
-  // lists' size, so a map whose lists would not fit is not scanned whole for nothing.
+  // First a sample of the cells (every 61st: a prime stride, so the sample does not keep to a few
+  // columns) estimates the lists' size, so a map whose lists would not fit is not scanned whole
+  // for nothing.
   constexpr NodeId kSampleStride = 61;
   std::vector<NodeId> links;
   std::uint64_t sampled = 0;
@@ -43,6 +45,7 @@ void SubgoalGraph::Impl::computeLinks() {
     if (grid.passable(c)) {
       cellLinks(c, links);
       linkTo.insert(linkTo.end(), links.begin(), links.end());
+      if (!withinLimit(linkTo.size())) break;  // the sample was off: finishLinks drops them
     }
     linkBegin[c + 1] = static_cast<std::uint32_t>(linkTo.size());
   }
@@ -68,6 +71,11 @@ void SubgoalGraph::Impl::repairLinks(const std::vector<std::uint8_t>& touched, s
       if (grid.passable(c)) {
         cellLinks(c, links);
         to.insert(to.end(), links.begin(), links.end());
+        if (!withinLimit(to.size())) {  // grown past the limit: the query scans from now on
+          std::vector<std::uint32_t>().swap(linkBegin);
+          std::vector<NodeId>().swap(linkTo);
+          return;
+        }
       }
       begin[++c] = static_cast<std::uint32_t>(to.size());
       continue;
@@ -89,8 +97,14 @@ void SubgoalGraph::Impl::repairLinks(const std::vector<std::uint8_t>& touched, s
   finishLinks();
 }
 
+bool SubgoalGraph::Impl::withinLimit(std::size_t links) const {
+  // Offsets are 32-bit, whatever the limit.
+  return links <= std::numeric_limits<std::uint32_t>::max() &&
+         links * sizeof(NodeId) + linkBegin.size() * sizeof(std::uint32_t) <= linkListLimit;
+}
+
 void SubgoalGraph::Impl::finishLinks() {
-  if (linkTo.size() * sizeof(NodeId) + linkBegin.size() * sizeof(std::uint32_t) > linkListLimit) {
+  if (!withinLimit(linkTo.size())) {
     std::vector<std::uint32_t>().swap(linkBegin);  // over the limit after all: the query scans
     std::vector<NodeId>().swap(linkTo);
     return;
