@@ -95,7 +95,8 @@ inline constexpr std::uint32_t kSubgoalCoreTableLimit = 2048;
 // The most memory a build spends on link lists: per cell, the subgoals its scan finds, which a
 // query reads instead of scanning from start and goal (4 bytes a link: 17 MiB on AR0011SR,
 // 38 MiB on Aftershock, 200 MiB on Paris_0_1024, which therefore scans). Lists that would not
-// fit are not kept. SubgoalGraph::setLinkListLimit changes it (0: never kept).
+// fit are not kept, and a repair that grows them past it drops them until the next build().
+// SubgoalGraph::setLinkListLimit changes it (0: never kept).
 inline constexpr std::size_t kSubgoalLinkListLimit = std::size_t{64} << 20;
 
 struct SubgoalGraphStats {
