@@ -11,7 +11,7 @@
 // - link lists (subgoal_graph_links.cpp): likewise only of the cells those walks pass (every cell
 //   on them may scan through a changed cell) and of the changed cells; the others' are renumbered.
 //   On open maps the walks pass many cells: the lists made a repair 74 -> 97 ms on AR0011SR, 313 ->
-//   405 ms on Aftershock (subgoal_repair_bench).
+//   410 ms on Aftershock (subgoal_repair_bench).
 // The contraction hierarchy is then built again over the repaired graph (contract(): it is not
 // local, since a node's order depends on its neighbours' contraction); stats say how long each took.
 #include <algorithm>
