@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "astar/limits.h"
 #include "astar/subgoal_graph.h"
 #include "bench_maps.h"
 #include "reference.h"
@@ -223,6 +224,27 @@ TEST(SubgoalGraph, AnOpenOctilePathIsTheAnswerWithoutScanOrSearch) {
   ASSERT_EQ(sg.findPath(g.index(0, 1), g.index(3, 2), path), SearchStatus::Found);
   EXPECT_GT(sg.stats().startEdges, 0u);
   EXPECT_NEAR(sg.stats().pathCost, 6.0, 1e-12);  // round the block: no diagonal past its corners
+}
+
+// An edge as long as a grid can be wide (kMaxGridSide - 5 moves between the subgoals beside two
+// walls at either end of a 3-row map): the path unpacked from the graph, both ways, is real
+// and as short as Dijkstra's.
+TEST(SubgoalGraph, UnpacksEdgesAsLongAsTheWidestGrid) {
+  Grid g(astar::kMaxGridSide, 3);
+  g.setDiagonal(DiagonalMovement::OnlyWhenNoObstacles);
+  ASSERT_FALSE(g.setWall(1, 1));
+  ASSERT_FALSE(g.setWall(astar::kMaxGridSide - 2, 1));
+  SubgoalGraph sg(g);
+  ASSERT_FALSE(sg.build());
+  const NodeId west = g.index(0, 1), east = g.index(astar::kMaxGridSide - 1, 1);
+  std::vector<NodeId> path;
+  for (const auto& [from, to] : {std::pair{west, east}, std::pair{east, west}}) {
+    ASSERT_EQ(sg.findPath(from, to, path), SearchStatus::Found) << sg.message();
+    const double optimum = astar::testing::referenceDistances(g, from)[to];
+    EXPECT_NEAR(sg.stats().pathCost, optimum, 1e-9 * optimum);
+    EXPECT_TRUE(astar::testing::isValidPath(g, path, from, to, sg.stats().pathCost));
+    EXPECT_GE(sg.stats().abstractPathNodes, 4u);  // through the subgoals, not one octile walk
+  }
 }
 
 TEST(SubgoalGraph, ContractsCorridorSubgoalsOutOfTheCore) {

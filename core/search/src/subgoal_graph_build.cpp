@@ -154,7 +154,7 @@ void SubgoalGraph::Impl::finishBuild(bool whole, std::chrono::steady_clock::time
             edgeCost.capacity() * sizeof(double) + clearance.capacity() * sizeof(clearance[0]) + foundBytes +
             rank.capacity() * sizeof(std::uint32_t) + landmarkDistance.capacity() * sizeof(LandmarkRow) +
             upBegin.capacity() * sizeof(std::uint32_t) + upArcs.capacity() * sizeof(SearchArc) +
-            leafSpans.capacity() * sizeof(LeafSpan) + leafCells.capacity() * sizeof(NodeId) +
+            leafSpans.capacity() * sizeof(LeafSpan) + leaves.capacity() * sizeof(Leaf) +
             labelBegin.capacity() * sizeof(std::uint32_t) + labels.capacity() * sizeof(LabelEntry) +
             subgoalXY.capacity() * sizeof(Point) + states.capacity() * sizeof(NodeState) +
             upward.capacity() * sizeof(GoalSide) + s.coreTableBytes +

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <span>
 #include <string>
 #include <vector>
@@ -65,17 +66,37 @@ struct SubgoalGraph::Impl {
   NodeId coreSize = 0;
   void contract();
   // Unpacking (subgoal_graph_unpack.cpp): per search arc, the subgoal-graph edges it stands for,
-  // from its owner to its head, kept flat as the cells where they end, each with its open shape
-  // (kDiagonalFirst: from the edge's start its diagonal moves come first; else its straight
-  // ones). A query's path is then read off in order, not unpacked shortcut by shortcut: the
-  // arcs of all shortcuts together stand for 1.2-4.8 edges each on the shared maps.
-  static constexpr NodeId kDiagonalFirst = 0x80000000u;
-  static_assert(std::uint64_t{kMaxGridSide} * kMaxGridSide <= kDiagonalFirst, "a cell index must stay below the flag");
+  // from its owner to its head, kept flat as each edge's moves (a Leaf). A query's path is then
+  // read off in order, not unpacked shortcut by shortcut: the arcs of all shortcuts together
+  // stand for 1.2-4.8 edges each on the shared maps.
+  // A Leaf: `length` moves, the first `first` of them one way, the rest the other (directions
+  // 0-7 clockwise from east, so the opposite of d is d ^ 4): an edge's octile-length shape,
+  // diagonal moves first or straight moves first, as the scan that found it walked it.
+  static constexpr std::uint32_t kLeafCountBits = 12;
+  static_assert(kMaxGridSide <= (1 << kLeafCountBits), "an edge's moves must fit a leaf");
+  using Leaf = std::uint32_t;
+  static Leaf makeLeaf(int length, int first, int firstDirection, int thenDirection) {
+    return static_cast<Leaf>(length) | static_cast<Leaf>(first) << kLeafCountBits |
+           static_cast<Leaf>(firstDirection) << (2 * kLeafCountBits) |
+           static_cast<Leaf>(thenDirection) << (2 * kLeafCountBits + 3);
+  }
+  static int leafLength(Leaf leaf) { return static_cast<int>(leaf & ((1u << kLeafCountBits) - 1)); }
+  static int leafFirst(Leaf leaf) { return static_cast<int>(leaf >> kLeafCountBits & ((1u << kLeafCountBits) - 1)); }
+  static int leafFirstDirection(Leaf leaf) { return static_cast<int>(leaf >> (2 * kLeafCountBits) & 7); }
+  static int leafThenDirection(Leaf leaf) { return static_cast<int>(leaf >> (2 * kLeafCountBits + 3) & 7); }
+  // The same edge walked from its other end: the moves in reverse order, each the opposite way.
+  static Leaf reversedLeaf(Leaf leaf) {
+    return makeLeaf(leafLength(leaf), leafLength(leaf) - leafFirst(leaf), leafThenDirection(leaf) ^ 4,
+                    leafFirstDirection(leaf) ^ 4);
+  }
+  // The leaf of the shape that moves (dx, dy) with its diagonal moves first, or its straight ones.
+  static Leaf shapeLeaf(int dx, int dy, bool diagonalFirst);
   struct LeafSpan {
     std::uint32_t begin, count;
+    std::uint32_t cells;  // the moves of all its edges: unpack sizes the path once per arc
   };
   std::vector<LeafSpan> leafSpans;  // per search arc
-  std::vector<NodeId> leafCells;
+  std::vector<Leaf> leaves;
   bool computeLeaves();  // false: a shortcut's halves or an edge's open path are missing (a bug)
   // Appends to `out` the cells after subgoal a up to subgoal b along the search's arc between
   // them (in either one's list). False: no such arc, or the leaves were not built (a bug).
@@ -309,6 +330,29 @@ struct SubgoalGraph::Impl {
   bool shapeOpen(NodeId from, NodeId to, bool diagonalFirst) const;
   // Appends the cells after `from` up to `to` of that shape, unchecked: the caller knows it is open.
   void appendShape(NodeId from, NodeId to, bool diagonalFirst, std::vector<NodeId>& out) const;
+  // Writes the leafLength(leaf) cells after cell `index` along the leaf's moves from `cell` on:
+  // cell indices step by a constant per move (`steps`: per direction), so no coordinates and
+  // no checks. Eight cells at a time, whether or not the leaf has that many (the caller leaves
+  // kShapeSlack cells of room past the end): most edges are a few cells long, and a loop per
+  // cell mispredicted its exit on nearly every edge. Returns the end; `index` becomes the last cell.
+  static constexpr std::size_t kShapeSlack = 8;
+  using DirectionSteps = std::array<std::int64_t, 8>;
+  static DirectionSteps directionSteps(std::int64_t rowStep) {
+    return {1, rowStep + 1, rowStep, rowStep - 1, -1, -rowStep - 1, -rowStep, -rowStep + 1};
+  }
+  static NodeId* writeLeaf(NodeId* cell, std::int64_t& index, const DirectionSteps& steps, Leaf leaf) {
+    const int length = leafLength(leaf), first = leafFirst(leaf);
+    const std::int64_t firstStep = steps[static_cast<std::size_t>(leafFirstDirection(leaf))];
+    const std::int64_t thenStep = steps[static_cast<std::size_t>(leafThenDirection(leaf))];
+    std::int64_t at = index;
+    for (int done = 0; done < length; done += static_cast<int>(kShapeSlack))
+      for (int j = 0; j < static_cast<int>(kShapeSlack); ++j) {
+        at += done + j < first ? firstStep : thenStep;
+        cell[done + j] = static_cast<NodeId>(at);
+      }
+    index += first * firstStep + (length - first) * thenStep;
+    return cell + length;
+  }
   // Appends the cells after `from` up to `to` of a move sequence of octile length between them:
   // diagonal moves first when that path is open, else straight moves first (every edge and
   // link is one of the two: the scan that found it walked it from one end or the other).

@@ -39,25 +39,26 @@ bool SubgoalGraph::Impl::shapeOpen(NodeId from, NodeId to, bool diagonalFirst) c
                        : walk(s.straights, s.tx, s.ty) && walk(s.diagonals, s.sx, s.sy);
 }
 
-void SubgoalGraph::Impl::appendShape(NodeId from, NodeId to, bool diagonalFirst, std::vector<NodeId>& out) const {
-  const Shape s = shapeBetween(grid, from, to);
-  // Cell indices step by a constant per move: no coordinates, no checks.
-  const auto rowStep = static_cast<std::int64_t>(grid.width());
-  const std::int64_t diagonal = s.sy * rowStep + s.sx, straight = s.ty * rowStep + s.tx;
-  const std::size_t at = out.size();
-  out.resize(at + static_cast<std::size_t>(s.diagonals + s.straights));
-  NodeId* cell = out.data() + at;
-  std::int64_t index = from;
-  auto walk = [&](int count, std::int64_t step) {
-    for (int i = 0; i < count; ++i) *cell++ = static_cast<NodeId>(index += step);
+SubgoalGraph::Impl::Leaf SubgoalGraph::Impl::shapeLeaf(int dx, int dy, bool diagonalFirst) {
+  // Directions 0-7 clockwise from east (y grows downwards): east, south-east, south, ...
+  auto direction = [](int sx, int sy) {
+    static constexpr int kByStep[3][3] = {{5, 6, 7}, {4, 0, 0}, {3, 2, 1}};  // [sy + 1][sx + 1]
+    return kByStep[sy + 1][sx + 1];
   };
-  if (diagonalFirst) {
-    walk(s.diagonals, diagonal);
-    walk(s.straights, straight);
-  } else {
-    walk(s.straights, straight);
-    walk(s.diagonals, diagonal);
-  }
+  const int sx = sign(dx), sy = sign(dy), ax = std::abs(dx), ay = std::abs(dy);
+  const int diagonals = std::min(ax, ay), length = std::max(ax, ay);
+  const int diagonal = direction(sx, sy), straight = ax > ay ? direction(sx, 0) : direction(0, sy);
+  return diagonalFirst ? makeLeaf(length, diagonals, diagonal, straight)
+                       : makeLeaf(length, length - diagonals, straight, diagonal);
+}
+
+void SubgoalGraph::Impl::appendShape(NodeId from, NodeId to, bool diagonalFirst, std::vector<NodeId>& out) const {
+  const Leaf leaf = shapeLeaf(grid.xOf(to) - grid.xOf(from), grid.yOf(to) - grid.yOf(from), diagonalFirst);
+  const std::size_t at = out.size(), length = static_cast<std::size_t>(leafLength(leaf));
+  out.resize(at + length + kShapeSlack);
+  std::int64_t index = from;
+  writeLeaf(out.data() + at, index, directionSteps(grid.width()), leaf);
+  out.resize(at + length);
 }
 
 SearchStatus SubgoalGraph::findPath(NodeId start, NodeId goal, std::vector<NodeId>& path) {
