@@ -332,10 +332,10 @@ struct SubgoalGraph::Impl {
   void appendShape(NodeId from, NodeId to, bool diagonalFirst, std::vector<NodeId>& out) const;
   // Writes the leafLength(leaf) cells after cell `index` along the leaf's moves from `cell` on:
   // cell indices step by a constant per move (`steps`: per direction), so no coordinates and
-  // no checks. Eight cells at a time, whether or not the leaf has that many (the caller leaves
+  // no checks. Four cells at a time, whether or not the leaf has that many (the caller leaves
   // kShapeSlack cells of room past the end): most edges are a few cells long, and a loop per
   // cell mispredicted its exit on nearly every edge. Returns the end; `index` becomes the last cell.
-  static constexpr std::size_t kShapeSlack = 8;
+  static constexpr std::size_t kShapeSlack = 4;
   using DirectionSteps = std::array<std::int64_t, 8>;
   static DirectionSteps directionSteps(std::int64_t rowStep) {
     return {1, rowStep + 1, rowStep, rowStep - 1, -1, -rowStep - 1, -rowStep, -rowStep + 1};
