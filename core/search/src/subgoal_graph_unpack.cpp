@@ -4,7 +4,6 @@
 // shortcut's two halves, the bypassed subgoal's arcs to its ends, are done by then. From an
 // edge's other end its moves are reversed (reversedLeaf).
 #include <algorithm>
-#include <cstdlib>
 #include <numeric>
 
 #include "subgoal_graph_impl.h"
