@@ -3,8 +3,9 @@
 // puppeteer-core over WebDriver BiDi) and WebKit (WebKitGTK's MiniBrowser through
 // WebKitWebDriver and selenium-webdriver, under xvfb-run: MiniBrowser's --headless hangs).
 //
-// openEngine(name, { hash, viewport }) serves dist/, opens the page and waits until it is ready.
-// It resolves to a session, or to { skip: reason } when the engine cannot start on this machine
+// openEngine(name, { path, hash, viewport }) starts the engine, serves dist/, opens the page and
+// waits until it is ready; launchEngine(name) starts it once for many pages (its open() takes the
+// same options). Each resolves to { skip: reason } when the engine cannot start on this machine
 // (the caller prints ASTAR_SKIP: never a silent pass). A session has:
 //   url                      the served folder's address ('http://127.0.0.1:PORT/')
 //   evaluate(fn, arg)        runs fn(arg) in the page (may be async), returns its result
@@ -105,7 +106,11 @@ function pageDriver(page, { paste, quit }) {
   };
 }
 
-async function openChromium(url, viewport) {
+// Each launcher starts its engine once and returns { openPage(url, viewport), quit() } (or
+// { skip }): openPage gives a driver on a fresh page with its own storage (a new context in
+// Chromium and Firefox; in WebKit, which has one window per session, every page is on its own
+// server's port, so its origin and storage are new), and closing the driver closes that page.
+async function launchChromium() {
   if (!fs.existsSync(chromiumPath)) return { skip: `${chromiumPath} is not installed (scripts/setup.sh installs chromium)` };
   const { chromium } = await import('playwright-core');
   let browser;
@@ -115,14 +120,19 @@ async function openChromium(url, viewport) {
   } catch (e) {
     return { skip: `Chromium does not start here: ${e.message.split('\n')[0]}` };
   }
-  const context = await browser.newContext({ viewport });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') });
-  const page = await context.newPage();
-  await page.addInitScript(collectErrors);
-  return pageDriver(page, { paste: () => page.keyboard.press('Control+V'), quit: () => browser.close() });
+  return {
+    async openPage(url, viewport) {
+      const context = await browser.newContext({ viewport });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') });
+      const page = await context.newPage();
+      await page.addInitScript(collectErrors);
+      return pageDriver(page, { paste: () => page.keyboard.press('Control+V'), quit: () => context.close() });
+    },
+    quit: () => browser.close(),
+  };
 }
 
-async function openFirefox(url, viewport) {
+async function launchFirefox() {
   if (!fs.existsSync(firefoxPath)) return { skip: `${firefoxPath} is not installed (scripts/setup.sh installs firefox-esr)` };
   let puppeteer;
   try {
@@ -132,23 +142,30 @@ async function openFirefox(url, viewport) {
   }
   let browser;
   try {
-    browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath, headless: true, defaultViewport: viewport });
+    browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath, headless: true });
   } catch (e) {
     return { skip: `Firefox does not start here: ${e.message.split('\n')[0]}` };
   }
-  const page = await browser.newPage();
-  await page.evaluateOnNewDocument(collectErrors);
-  return pageDriver(page, {
-    async paste() {
-      await page.keyboard.down('Control');
-      await page.keyboard.press('v');
-      await page.keyboard.up('Control');
+  return {
+    async openPage(url, viewport) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport(viewport);
+      await page.evaluateOnNewDocument(collectErrors);
+      return pageDriver(page, {
+        async paste() {
+          await page.keyboard.down('Control');
+          await page.keyboard.press('v');
+          await page.keyboard.up('Control');
+        },
+        quit: () => context.close(),
+      });
     },
     quit: () => browser.close(),
-  });
+  };
 }
 
-async function openWebKit(url, viewport) {
+async function launchWebKit() {
   for (const [file, pkg] of [[webkitDriverPath, 'webkit2gtk-driver'], [miniBrowserPath, 'webkit2gtk-driver'], ['/usr/bin/xvfb-run', 'xvfb'], ['/usr/bin/xauth', 'xauth']]) {
     if (!fs.existsSync(file)) return { skip: `${file} is not installed (scripts/setup.sh installs ${pkg})` };
   }
@@ -159,62 +176,83 @@ async function openWebKit(url, viewport) {
     return { skip: `selenium-webdriver cannot load (npm ci installs it): ${e.message}` };
   }
   const port = await freePort();
-  // Its own process group, so close() ends xvfb-run, Xvfb, the driver and MiniBrowser together.
-  const driverProcess = spawn('xvfb-run', ['-a', '-s', `-screen 0 ${Math.max(1280, viewport.width)}x${Math.max(1024, viewport.height)}x24`,
-    webkitDriverPath, `--port=${port}`], { detached: true, stdio: 'ignore' });
+  // Its own process group, so quit() ends xvfb-run, Xvfb, the driver and MiniBrowser together.
+  // The screen is as big as any page a test asks for.
+  const driverProcess = spawn('xvfb-run', ['-a', '-s', '-screen 0 1920x1200x24', webkitDriverPath, `--port=${port}`],
+    { detached: true, stdio: 'ignore' });
   const stopDriver = () => { try { process.kill(-driverProcess.pid, 'SIGTERM'); } catch { /* already gone */ } };
   let driver;
   try {
     await poll(async () => (await fetch(`http://127.0.0.1:${port}/status`).catch(() => null))?.ok, 15000, 'WebKitWebDriver');
     driver = await new wd.Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
       browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] } }).build();
-    await driver.manage().window().setRect({ width: viewport.width, height: viewport.height });
   } catch (e) {
     await driver?.quit().catch(() => {});
     stopDriver();
     return { skip: `WebKit does not start here: ${e.message.split('\n')[0]}` };
   }
   const { By, Key, Origin, Button } = wd;
-  return {
-    driver,
-    evaluate: (fn, arg) => driver.executeScript(`return (${fn})(arguments[0]);`, arg),
-    click: async (selector) => (await driver.findElement(By.css(selector))).click(),
-    clickAt: (x, y, { right = false } = {}) => {
-      const button = right ? Button.RIGHT : Button.LEFT;
-      return driver.actions({ async: true }).move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT }).press(button).release(button).perform();
-    },
-    press: (key) => driver.actions({ async: true }).sendKeys(Key[{ ArrowRight: 'ARROW_RIGHT', ArrowLeft: 'ARROW_LEFT', ArrowUp: 'ARROW_UP', ArrowDown: 'ARROW_DOWN', Enter: 'ENTER' }[key]] ?? key).perform(),
-    paste: () => driver.actions({ async: true }).keyDown(Key.CONTROL).sendKeys('v').keyUp(Key.CONTROL).perform(),
-    async quit() {
-      await driver.quit().catch(() => {});
-      stopDriver();
-    },
+  const quit = async () => {
+    await driver.quit().catch(() => {});
+    stopDriver();
   };
+  const launched = {
+    // After a right-click this driver keeps the right button held and ignores later clicks, so a
+    // page that had one spoils the session: the runner launches a new one (usable() is false).
+    spoiled: false,
+    usable: () => !launched.spoiled,
+    async openPage(url, viewport) {
+      await driver.manage().window().setRect({ width: viewport.width, height: viewport.height });
+      return {
+        driver,
+        evaluate: (fn, arg) => driver.executeScript(`return (${fn})(arguments[0]);`, arg),
+        click: async (selector) => (await driver.findElement(By.css(selector))).click(),
+        clickAt: (x, y, { right = false } = {}) => {
+          const button = right ? Button.RIGHT : Button.LEFT;
+          if (right) launched.spoiled = true;
+          return driver.actions({ async: true }).move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT }).press(button).release(button).perform();
+        },
+        press: (key) => driver.actions({ async: true }).sendKeys(Key[{ ArrowRight: 'ARROW_RIGHT', ArrowLeft: 'ARROW_LEFT', ArrowUp: 'ARROW_UP', ArrowDown: 'ARROW_DOWN', Enter: 'ENTER' }[key]] ?? key).perform(),
+        paste: () => driver.actions({ async: true }).keyDown(Key.CONTROL).sendKeys('v').keyUp(Key.CONTROL).perform(),
+        // The page stays until the next one replaces it: the session has one window.
+        quit: () => driver.get('about:blank').catch(() => {}),
+      };
+    },
+    quit,
+  };
+  return launched;
 }
 
-const kOpeners = { chromium: openChromium, firefox: openFirefox, webkit: openWebKit };
+const kLaunchers = { chromium: launchChromium, firefox: launchFirefox, webkit: launchWebKit };
 
 // What openEngine serves: dist/ through the development server, unless a test serves something
 // else (page_site: make site's output on a plain static host). start() resolves to { server, url }.
 export const serving = { start: () => startServer(distDir, 0) };
 
-// Opens the page (url + path + hash) in the named engine; see the file's opening comment.
-export async function openEngine(name, { path = '', hash = '', viewport = { width: 1280, height: 800 } } = {}) {
-  if (!kOpeners[name]) throw new Error(`unknown engine ${name} (${kEngines.join(', ')})`);
+// Starts the named engine once, for several pages (run_flows.mjs): resolves to { skip: reason }
+// when it cannot start here, else to { open(options), quit() }. open() takes openEngine's options
+// and resolves to a session whose close() closes its page and its server, not the engine.
+export async function launchEngine(name) {
+  if (!kLaunchers[name]) throw new Error(`unknown engine ${name} (${kEngines.join(', ')})`);
   if (!fs.existsSync(`${distDir}/astar_core.mjs`)) throw new Error(`${distDir}/astar_core.mjs is missing: build the wasm-release preset first`);
+  const launched = await kLaunchers[name]();
+  if (launched.skip) return launched;
+  return {
+    usable: () => launched.usable?.() ?? true,
+    open: (options) => openOn(name, launched, options),
+    quit: () => launched.quit().catch(() => {}),
+  };
+}
+
+async function openOn(name, launched, { path = '', hash = '', viewport = { width: 1280, height: 800 } } = {}) {
   const { server, url } = await serving.start();
   let driver;
   try {
-    driver = await kOpeners[name](url, viewport);
+    driver = await launched.openPage(url, viewport);
   } catch (e) {
     server.closeAllConnections();
     server.close();
     throw e;
-  }
-  if (driver.skip) {
-    server.closeAllConnections();
-    server.close();
-    return driver;
   }
   const s = session(name, url, server, driver);
   try {
@@ -225,6 +263,25 @@ export async function openEngine(name, { path = '', hash = '', viewport = { widt
     return s;
   } catch (e) {
     await s.close();
+    throw e;
+  }
+}
+
+// Opens the page (url + path + hash) in a newly started engine; see the file's opening comment.
+// The session's close() also ends the engine.
+export async function openEngine(name, options = {}) {
+  const launched = await launchEngine(name);
+  if (launched.skip) return launched;
+  try {
+    const s = await launched.open(options);
+    const closePage = s.close;
+    s.close = async () => {
+      await closePage();
+      await launched.quit();
+    };
+    return s;
+  } catch (e) {
+    await launched.quit();
     throw e;
   }
 }
