@@ -159,18 +159,20 @@ export class Controller {
     const left = () => (target < 0 ? this.instantChunk : Math.min(this.instantChunk, target - e.stats().expanded));
     let status = e.status();
     while (status === Status.InProgress && left() > 0 && performance.now() < until) {
-      const t0 = performance.now();
-      status = this.store.step(left(), { quiet: true });
-      this.adaptChunk(performance.now() - t0);
+      const t0 = performance.now(), asked = left();
+      status = this.store.step(asked, { quiet: true });
+      this.adaptChunk(performance.now() - t0, asked);
     }
     // Ended: paused before the views hear of it, so a race's second search runs to its end too
     // (while playing it would follow at the playing speed).
     if (status !== Status.InProgress || (target >= 0 && e.stats().expanded >= target)) this.pause();
     this.store.searchChanged();
   }
-  // The expansions per step at instant speed: about kSliceMs of work.
-  adaptChunk(spent) {
-    if (spent < kSliceMs / 2) this.instantChunk = Math.min(this.instantChunk * 2, 1 << 24);
+  // The expansions per step at instant speed: about kSliceMs of work. Only a step of the whole
+  // chunk says the chunk is small: a step cut short (a one-expansion seek) doubled it each time,
+  // so a later Finish on a big map would have run its whole search in one step.
+  adaptChunk(spent, asked) {
+    if (spent < kSliceMs / 2 && asked >= this.instantChunk) this.instantChunk = Math.min(this.instantChunk * 2, 1 << 24);
     else if (spent > kSliceMs) this.instantChunk = Math.max(1, this.instantChunk >> 1);
   }
   // Plays the current search again from its first expansion to where it is now (to the end
@@ -224,7 +226,7 @@ export class Controller {
     if (due > 0) {
       const t0 = performance.now();
       status = this.store.step(due, { quiet: true });
-      if (instant) this.adaptChunk(performance.now() - t0);  // the engine's work alone, not the views'
+      if (instant) this.adaptChunk(performance.now() - t0, due);  // the engine's work alone, not the views'
     }
     const ended = status !== Status.InProgress || (this.stopAt >= 0 && e.stats().expanded >= this.stopAt);
     if (ended && this.rushing) this.pause();  // a rush's end is not playing (see rush())
