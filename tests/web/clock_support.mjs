@@ -52,14 +52,13 @@ export async function runUntil(page, fn, arg, { stepMs = 50, maxMs = 60000, what
   return (await pageNow(page)) - t0;
 }
 
-// The autosave's debounce (web/js/files.js: 400 ms after the last change) under the paused
-// clock: nothing is saved until just before it, and the save is written when it is due.
-// changed(): the page has a change waiting to be saved (resolves once it has been made);
-// saved(): whether this tab's autosave now holds it. Resolves when the save is written.
+// The autosave's debounce (web/js/files.js: 400 ms after the last change), under the paused
+// clock, from a change just made: nothing is saved just before the delay, and the save is
+// written once it has passed. saved(): whether this tab's autosave holds the change.
 export const kAutosaveDebounceMs = 400;
 export async function assertAutosaveDebounce(page, saved, where) {
   await playFor(page, kAutosaveDebounceMs - 20);
-  assert.equal(await saved(), false, `${where}: not saved before the autosave's ${kAutosaveDebounceMs} ms`);
-  await playFor(page, 40);
-  assert.equal(await saved(), true, `${where}: saved once the autosave's delay has passed`);
+  assert.equal(await saved(), false, `${where}: not saved ${kAutosaveDebounceMs - 20} ms after the change`);
+  await playFor(page, 60);
+  assert.equal(await saved(), true, `${where}: saved once the autosave's ${kAutosaveDebounceMs} ms have passed`);
 }
