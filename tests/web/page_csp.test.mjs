@@ -103,7 +103,8 @@ test('the main flows raise no CSP violation, and only the embed may be framed by
 
     // The full playground framed by another origin is refused (frame-ancestors 'self').
     const full = await coursePage(context, link);
-    await full.page.waitForTimeout(1500);
+    const until = Date.now() + 15000;  // the browser's report of the refusal
+    while (!full.messages.some((m) => /frame-ancestors/.test(m)) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     assert.equal(await full.frame.evaluate(() => document.body?.dataset.ready ?? null).catch(() => null), null,
       'the full playground never ran in the foreign frame');
     assert.ok(full.messages.some((m) => /frame-ancestors/.test(m)), `the browser says why: ${full.messages.join(' | ')}`);

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage, generateOnPage } from './support.mjs';
+import { installClock, playFor } from './clock_support.mjs';
 
 const heuristicOf = (page) => page.evaluate(() => window.playground.engine.settings.heuristic);
 
@@ -70,11 +71,11 @@ test('the map picker shows the open map: the bundled one, after a reload, and a 
   });
 });
 
-test("a broken link's message is still on screen 3 s after load in a fresh browser, until dismissed", async () => {
-  await withPage({ hash: '#v1.not-a-real-link' }, async ({ page }) => {
+test("a broken link's message is still on screen 9 s (of the page's time) after load in a fresh browser, until dismissed", async () => {
+  await withPage({ hash: '#v1.not-a-real-link', onPage: installClock }, async ({ page }) => {
     // The fallback map opened underneath...
     assert.equal(await page.inputValue('#map-select'), 'arcade.map.txt');
-    await page.waitForTimeout(3000);
+    await playFor(page, 9000);  // past the fades of info (4 s) and warnings (8 s): views/messages.js
     // ...and its "Opened Arcade." did not replace the reason.
     assert.equal(await page.isVisible('#message-box'), true);
     const text = await page.textContent('#message');

@@ -12,6 +12,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { withPage, engineState, distDir, repoDir, saveScreenshot, cliSearchArgs } from './support.mjs';
+import { installClock, runUntil } from './clock_support.mjs';
+
+// A "Try this" replays its result on the grid at the page's speed (20 expansions a second):
+// the page's clock is advanced to its end rather than waited for.
+const replayed = (page) => runUntil(page, () => !window.playground.controller.playing, null,
+  { stepMs: 1000, maxMs: 600000, what: 'the replay on the grid' });
 
 const lessonDir = path.join(distDir, 'maps/lessons');
 const cli = process.env.ASTAR_CLI || path.join(repoDir, 'build-release/tools/astar/astar');
@@ -157,7 +163,7 @@ test('every built-in lesson loads, and every "Try this" gives the result its tex
 });
 
 test('the Lessons panel works from the keyboard and on a phone', async () => {
-  await withPage({ viewport: { width: 390, height: 844 }, touch: true }, async ({ page }) => {
+  await withPage({ viewport: { width: 390, height: 844 }, touch: true, onPage: installClock }, async ({ page }) => {
     const entry = index()[0];
     await page.focus('#lesson-select');
     await page.selectOption('#lesson-select', entry.file);  // a select keeps its own keys
@@ -171,7 +177,7 @@ test('the Lessons panel works from the keyboard and on a phone', async () => {
     await page.focus('#lesson-tries .lesson-try button');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state === 'ok');
-    await page.waitForFunction(() => !window.playground.controller.playing, null, { timeout: 60000 });  // the replay on the grid
+    await replayed(page);
     assert.equal((await pageResult(page)).status, 'found');
     for (const id of ['lesson-back', 'lesson-next', 'lesson-close', 'lesson-link', 'lesson-open']) {
       const box = await page.locator(`#${id}`).boundingBox();
@@ -222,7 +228,7 @@ test('"Share as lesson" makes a link that opens the same lesson, map and setting
     assert.equal(state.settings.algorithm, 'dijkstra');
   });
   // A fresh browser (no autosave) opens the link.
-  await withPage({ hash: url.slice(url.indexOf('#')) }, async ({ page }) => {
+  await withPage({ hash: url.slice(url.indexOf('#')), onPage: installClock }, async ({ page }) => {
     await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
     assert.equal(await page.textContent('#lesson-title'), 'Tunnel or not <b>bold?</b>', 'the title is text, never markup');
     assert.equal(await page.locator('#lesson-title b').count(), 0);
@@ -236,7 +242,7 @@ test('"Share as lesson" makes a link that opens the same lesson, map and setting
       await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state !== 'idle');
       assert.equal(await page.getAttribute('#lesson-tries .lesson-try', 'data-state'), 'ok', `step ${i + 1}: as recorded`);
     }
-    await page.waitForFunction(() => !window.playground.controller.playing, null, { timeout: 60000 });  // the replay on the grid
+    await replayed(page);
     const r = await pageResult(page);
     for (const k of ['status', 'cost', 'expanded', 'settings', 'start', 'goal']) assert.deepEqual(r[k], afterSecond[k], `second try: ${k} as recorded`);
     assert.equal(r.settings.wrapAware, false);

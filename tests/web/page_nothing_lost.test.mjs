@@ -7,7 +7,8 @@
 // the page boots is not saved over the tab's document.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, openPage, generateOnPage, cellPoint, engineState, tabAutosave, lessonLinkOf, showLearnView } from './support.mjs';
+import { withPage, openPage, generateOnPage, cellPoint, engineState, tabAutosave, lessonLinkOf, showLearnView, nextFrames } from './support.mjs';
+import { installClock, pauseClock, playFor, assertAutosaveDebounce, kAutosaveDebounceMs } from './clock_support.mjs';
 
 // Drags the wall brush across a row of the maze with the mouse (one stroke, many cells).
 async function paintWalls(page, from, to) {
@@ -28,8 +29,15 @@ async function studentMaze(page, seed) {
   const w = await page.evaluate(() => window.playground.engine.width);
   await paintWalls(page, 3 * w + 2, 3 * w + 20);
   await paintWalls(page, 9 * w + 5, 15 * w + 5);
-  await page.waitForFunction(() => !window.playground.files.autosaveTimer);  // saved
+  await saveNow(page);
   return engineState(page);
+}
+
+// The autosave's delay passed (the page's clock advanced by it where the test controls the
+// clock, waited for in real time where not): the document is saved.
+async function saveNow(page) {
+  if (await page.evaluate(() => !!window.playground.files.autosaveTimer && Date.isFake === true)) await playFor(page, kAutosaveDebounceMs);
+  await page.waitForFunction(() => !window.playground.files.autosaveTimer);
 }
 
 // A link to another map (a classmate's), made by the page's own encoder: 21 x 21 with a
@@ -47,8 +55,12 @@ function linkTo(page, seed) {
 
 const costsOf = (state) => state.costs.join('');
 
+// The page's clock under the test's control (clock_support.mjs): it flows as real time does,
+// and the test skips the autosave's delay instead of waiting it out.
+const clocked = { onPage: installClock };
+
 test('an edited maze survives opening a link, pasted or loaded in the same tab; Restore brings it back cell for cell', async () => {
-  await withPage({}, async ({ page }) => {
+  await withPage(clocked, async ({ page }) => {
     // Over the untouched first map (the bundled maze), a link keeps nothing: no notice.
     const untouched = await linkTo(page, 2);
     await page.evaluate((f) => { location.hash = f; }, untouched);
@@ -68,7 +80,7 @@ test('an edited maze survives opening a link, pasted or loaded in the same tab; 
     assert.equal(await page.isHidden('#kept-notice'), true);
 
     // The link opened in the same tab (a new page load with the link in the address bar).
-    await page.waitForFunction(() => !window.playground.files.autosaveTimer);
+    await saveNow(page);
     const address = page.url().replace(/#.*$/, '');
     await page.goto('about:blank');  // leave the page, so the link below is a new page load in this tab
     await page.goto(address + fragment);
@@ -84,7 +96,7 @@ test('an edited maze survives opening a link, pasted or loaded in the same tab; 
 });
 
 test('two tabs editing different maps: each reload brings back its own', async () => {
-  const session = await openPage();
+  const session = await openPage(clocked);
   try {
     const { context, page: first } = session;
     const second = await context.newPage();
@@ -129,7 +141,7 @@ test('two tabs editing different maps: each reload brings back its own', async (
 });
 
 test('0.2.0\'s autosave opens in a new tab of today\'s page', async () => {
-  const session = await openPage();
+  const session = await openPage(clocked);
   try {
     const { context, page, url } = session;
     const maze = await studentMaze(page, 7);
@@ -153,7 +165,7 @@ test('0.2.0\'s autosave opens in a new tab of today\'s page', async () => {
 
 test('regressions: lesson link reload, lab-only change, first Undo after a link, Learn after no path', async () => {
   let lessonLink;
-  await withPage({}, async ({ page }) => {
+  await withPage(clocked, async ({ page }) => {
     const url = await lessonLinkOf(page, '2_dijkstra_water.lesson.json');
     lessonLink = url.slice(url.indexOf('#'));
   });
@@ -169,7 +181,7 @@ test('regressions: lesson link reload, lab-only change, first Undo after a link,
     assert.doesNotMatch(await page.textContent('#message'), /Undid: open link/);
     assert.equal(await page.isDisabled('#undo'), true);
     // Reload: the lesson, its step and its map are still there.
-    await page.waitForFunction(() => !window.playground.files.autosaveTimer);
+    await saveNow(page);
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     assert.equal(await page.isVisible('#lesson-body'), true, 'the lesson is still open');
@@ -185,7 +197,7 @@ test('regressions: lesson link reload, lab-only change, first Undo after a link,
     await page.waitForSelector('#lab[data-ready="true"]');
     await page.fill('#lab-seed', '4242');
     await page.press('#lab-seed', 'Enter');
-    await page.waitForFunction(() => !window.playground.files.autosaveTimer);
+    await saveNow(page);
     assert.match(await tabAutosave(page), /"seed":4242/);
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
@@ -194,7 +206,7 @@ test('regressions: lesson link reload, lab-only change, first Undo after a link,
   });
 
   // Learn after "no path": the goal walled in with the mouse, Finish, then open Learn.
-  await withPage({}, async ({ page }) => {
+  await withPage(clocked, async ({ page }) => {
     await page.evaluate(() => window.playground.store.newBlank(12, 8));
     const w = 12;
     await page.check('input[name=tool][value=wall]');
@@ -209,7 +221,7 @@ test('regressions: lesson link reload, lab-only change, first Undo after a link,
     assert.match(before.cost, /partial/);
     assert.ok(before.path.length > 1, 'a partial path is shown');
     await showLearnView(page);
-    await page.waitForTimeout(200);
+    await nextFrames(page);  // the Learn view drawn
     const after = await page.evaluate(() => ({ status: document.getElementById('stat-status').textContent,
       cost: document.getElementById('stat-path-cost').textContent, path: Array.from(window.playground.engine.path()) }));
     assert.deepEqual(after, before, 'opening Learn keeps the result and its partial path');
@@ -217,7 +229,7 @@ test('regressions: lesson link reload, lab-only change, first Undo after a link,
 });
 
 test('the embed\'s link out opens its current map and leaves the visitor\'s autosave alone', async () => {
-  const session = await openPage();
+  const session = await openPage(clocked);
   try {
     const { context, page: visitor, url } = session;
     const maze = await studentMaze(visitor, 6);
@@ -237,7 +249,7 @@ test('the embed\'s link out opens its current map and leaves the visitor\'s auto
     const [out] = await Promise.all([context.waitForEvent('page'), embed.click('#embed-open')]);
     await out.waitForSelector('body[data-ready=true]');
     assert.equal(await out.evaluate(() => window.playground.docText()), embedded.text, 'the link out opens the embed\'s current map');
-    await out.waitForTimeout(600);
+    await playFor(out, 600);  // longer than the autosave's delay
     assert.equal(await tabAutosave(visitor), saved, 'the visitor\'s own autosave is untouched');
     await visitor.reload();
     await visitor.waitForSelector('body[data-ready=true]');
@@ -248,7 +260,7 @@ test('the embed\'s link out opens its current map and leaves the visitor\'s auto
 });
 
 test('a closed lesson gives back the map and settings it replaced', async () => {
-  await withPage({}, async ({ page }) => {
+  await withPage(clocked, async ({ page }) => {
     const maze = await studentMaze(page, 5);
     await page.selectOption('#algorithm', 'dijkstra');
     await page.uncheck('#portal-aware');
@@ -267,7 +279,7 @@ test('a closed lesson gives back the map and settings it replaced', async () => 
 });
 
 test('the tabs\' documents stay within their budget: the oldest other tabs\' are dropped first', async () => {
-  await withPage({}, async ({ page }) => {
+  await withPage(clocked, async ({ page }) => {
     await studentMaze(page, 8);
     const kept = await page.evaluate(() => {
       const own = localStorage.getItem(`astar-playground/document/${sessionStorage.getItem('astar-playground/tab-id')}`);
@@ -285,7 +297,7 @@ test('the tabs\' documents stay within their budget: the oldest other tabs\' are
 });
 
 test('when the storage cannot keep the previous map, the page says so (and Undo still brings it back)', async () => {
-  await withPage({}, async ({ page }) => {
+  await withPage(clocked, async ({ page }) => {
     const maze = await studentMaze(page, 10);
     const fragment = await linkTo(page, 11);
     await page.evaluate(() => {  // the browser refuses anything more (quota)
@@ -301,7 +313,7 @@ test('when the storage cannot keep the previous map, the page says so (and Undo 
 });
 
 test('input while the page boots is not saved over the tab\'s document: a reload brings the maze back', async () => {
-  await withPage({}, async ({ page }) => {
+  await withPage(clocked, async ({ page }) => {
     const maze = await studentMaze(page, 5);
     // The next load waits for the map index (a slow network; held in the page's fetch, which
     // the service worker's cache would otherwise answer at once): the page's controls are
@@ -320,8 +332,10 @@ test('input while the page boots is not saved over the tab\'s document: a reload
     await page.reload({ waitUntil: 'commit' });
     await page.waitForFunction(() => typeof window.releaseIndex === 'function');
     assert.equal(await page.evaluate(() => document.body.dataset.ready), undefined, 'still booting');
+    await pauseClock(page);
     await generateOnPage(page, 'division', 21, 21, 3);  // a visitor's click meanwhile
-    await page.waitForTimeout(700);  // longer than the autosave's delay
+    await playFor(page, 700);  // longer than the autosave's delay
+    await page.clock.resume();
     await page.evaluate(() => {
       sessionStorage.removeItem('test/hold-index');
       window.releaseIndex();
@@ -331,5 +345,17 @@ test('input while the page boots is not saved over the tab\'s document: a reload
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     assert.deepEqual(await engineState(page), maze, 'and a reload keeps it');
+  });
+});
+
+test('the autosave is written once 400 ms have passed since the last change, not before (the page\'s clock)', async () => {
+  await withPage(clocked, async ({ page }) => {
+    await studentMaze(page, 12);
+    const before = await tabAutosave(page);
+    await pauseClock(page);
+    await paintWalls(page, 25 * 31 + 3, 25 * 31 + 12);  // one stroke: one change
+    const saved = async () => (await tabAutosave(page)) !== before;
+    await assertAutosaveDebounce(page, saved, 'a wall stroke');
+    assert.equal(await page.evaluate(() => window.playground.files.autosaveTimer), 0, 'nothing left to save');
   });
 });
