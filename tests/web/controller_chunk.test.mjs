@@ -12,7 +12,7 @@ import { distDir } from './support.mjs';
 const { Controller } = await import(pathToFileURL(path.join(distDir, 'js/controller.js')).href);
 
 test('short steps do not grow the chunk; a fast whole chunk doubles it; a slow one halves it', () => {
-  const c = new Controller({});
+  const c = new Controller({ on() {} });  // a store that never changes
   const start = c.instantChunk;
   for (let i = 0; i < 40; ++i) c.adaptChunk(0.01, 1);
   assert.equal(c.instantChunk, start, 'forty fast one-expansion steps leave the chunk as it was');
