@@ -92,7 +92,7 @@ test('the same on hex cells: brick layer when fitted, hexagons when zoomed in (r
       }, cell);
       const r = await animate(page, 100);
       assert.equal(r.mode, 'hex-vector');
-      report('512x512 hex zoomed (Dijkstra)', r);
+      report(`512x512 hex zoomed to ${cell} px/cell (Dijkstra)`, r);
       await page.click('#step');
       await page.click('#finish');  // every visible cell searched: the most hexagons to draw
       const d = await redraw(page, true);
