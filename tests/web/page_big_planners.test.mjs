@@ -1,9 +1,10 @@
 // The subgoal-graph and navigation-mesh layers on a map over the page's one-task limit
 // (kUnslicedPlannerCells, issues 36 and 34): a 512 x 512 Moving AI map opened with the file
 // chooser is built and queried in the planner worker (web/js/planners/). While it builds each
-// layer says so with the cells and the seconds so far and shows its progress bar, and no task
-// of the page's takes over 200 ms (PerformanceObserver 'longtask' inside the page); then it
-// draws, and its cost (subgoal) and lengths (navmesh, Theta*) equal `astar path` on the same
+// layer says so with the cells and the seconds so far and shows its progress bar, the query goes
+// to the worker and core's planners are not called on the page (counted: page_work.mjs; the
+// page's longest task meanwhile is a figure, page_figures.mjs, no longer asserted below 200 ms:
+// a busy machine stretched it); then it draws, and its cost (subgoal) and lengths (navmesh, Theta*) equal `astar path` on the same
 // map and query. An edit made while the worker builds gives the edited map's answer, never the
 // stale one. Needs ../shared/maps-bench (ASTAR_MAPS_BENCH_DIR): skipped without it.
 import { test } from 'node:test';
@@ -12,12 +13,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { withPage, nextFrames, repoDir, mapsBenchDir } from './support.mjs';
+import { installWorkLog } from './page_work.mjs';
+import { pageFigure } from './page_figures.mjs';
 
 const cli = process.env.ASTAR_CLI || path.join(repoDir, 'build-release/tools/astar/astar');
 const kMap = path.join(mapsBenchDir, 'random512-10-0.map');
 const available = fs.existsSync(kMap) && fs.existsSync(`${kMap}.scen`);
 if (!available) console.log(`ASTAR_SKIP: ${kMap}(.scen) is not there`);
-const kLongTaskMs = 200;  // the page's budget for one task
+const kLongTaskMs = 200;  // the page's budget for one task: a figure's, not asserted
 const kWaitMs = 240000;   // a guard for a loaded machine, not a time bound
 
 // `astar path` on the map file between two cells with one planner: its `key: value` lines.
@@ -46,7 +49,8 @@ const pixels = (page) => page.evaluate(() => {
 
 // Opens the map with the file chooser, places the query, and records the page's long tasks and
 // every status the two layers' sections show, with its sentence and whether the progress bar
-// was shown then (window.bigPlanners).
+// was shown then (window.bigPlanners); and each call of core's planners on the page (query,
+// Theta*, a planner row: workLog.calls) and each query posted to a worker (window.posted).
 async function openBigMap(page, [start, goal]) {
   await page.waitForFunction(() => window.playground?.modules?.subgoal && window.playground?.modules?.navmesh);
   await page.setInputFiles('#import-file', kMap);
@@ -60,7 +64,19 @@ async function openBigMap(page, [start, goal]) {
   await page.click('#subgoal summary');
   await page.click('#navmesh summary');
   await nextFrames(page);
+  await page.evaluate(installWorkLog);
   await page.evaluate(() => {
+    const core = window.playground.engine.core, watch = window.workLog.watch;
+    watch('subgoal', core.SubgoalLayer.prototype, 'query');
+    watch('navmesh', core.NavMeshLayer.prototype, 'query');
+    watch('theta', core.NavMeshLayer.prototype, 'theta');
+    watch('planner row', core.PlannerQuery.prototype, 'run');
+    window.posted = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message?.type === 'query') window.posted.push(message.layer);
+      return post.call(this, message, ...rest);
+    };
     const seen = window.bigPlanners = { longTasks: [], statuses: { subgoal: [], navmesh: [] }, shown: { subgoal: [], navmesh: [] } };
     new PerformanceObserver((list) => { for (const t of list.getEntries()) seen.longTasks.push(t.duration); }).observe({ type: 'longtask' });
     for (const layer of ['subgoal', 'navmesh']) {
@@ -79,26 +95,31 @@ const waitForStatus = (page, layer, status) => page.waitForFunction(([l, s]) => 
   [layer, status], { timeout: kWaitMs, polling: 50 });
 
 // Turns the layer on (act) and waits for its answer: meanwhile it said what the worker builds
-// and showed its progress bar, and no task of the page's took 200 ms or more.
+// and showed its progress bar, the query went to the worker, and core's planners were not
+// called on the page (the build there is one long task: 0.5 s and more on 512 x 512).
 async function building(page, layer, what, act) {
   await page.evaluate((l) => {
     Object.assign(window.bigPlanners, { longTasks: [] });
     window.bigPlanners.statuses[l] = [];
     window.bigPlanners.shown[l] = [];
+    window.workLog.calls = [];
+    window.posted = [];
   }, layer);
   const t0 = Date.now();
   await act();
   await waitForStatus(page, layer, 'found');
   const seconds = (Date.now() - t0) / 1000;
   await nextFrames(page);
-  const { tasks, shown, buildMs } = await page.evaluate((l) => ({ tasks: window.bigPlanners.longTasks, shown: window.bigPlanners.shown[l],
-    buildMs: window.playground.modules[l].result.buildMs }), layer);
+  const { tasks, shown, buildMs, onPage, posted } = await page.evaluate((l) => ({ tasks: window.bigPlanners.longTasks, shown: window.bigPlanners.shown[l],
+    buildMs: window.playground.modules[l].result.buildMs, onPage: window.workLog.calls.map((c) => c.what), posted: window.posted }), layer);
   console.log(`${layer}: built in the worker in ${buildMs.toFixed(0)} ms (core's figure), answered in ${seconds.toFixed(1)} s (seen from node); ` +
     `page long tasks (over 50 ms) meanwhile: ${tasks.map((t) => `${t.toFixed(0)} ms`).join(', ') || 'none'}`);
+  pageFigure(`big planners 512²: longest task while the worker builds the ${layer} layer`, Math.max(0, ...tasks), kLongTaskMs);
+  assert.deepEqual(onPage, [], `core's planners called on the page while the ${layer} layer built`);
+  assert.ok(posted.includes(layer), `the ${layer} query was posted to the planner worker (posted: ${posted.join(', ') || 'none'})`);
   assert.deepEqual(shown.map((s) => s.status), ['building', 'found'], 'building, then the answer');
   assert.match(shown[0].text, new RegExp(`^Building ${what} of 262,144 cells in the background… \\d+ s$`));
   assert.deepEqual(shown.map((s) => s.progress), [true, false], 'the progress bar while it builds, and only then');
-  assert.ok(Math.max(0, ...tasks) < kLongTaskMs, `a task of the page took ${Math.max(...tasks).toFixed(0)} ms while the worker built`);
 }
 
 test('on a 512 x 512 Moving AI map both layers build in the worker without blocking the page, draw, and equal the CLI', { skip: !available && 'maps-bench is absent', timeout: 2 * kWaitMs }, async () => {
@@ -195,6 +216,8 @@ test('compare all on the 512 x 512 map runs the planner rows in the worker: the 
       const seen = window.bigPlanners;
       seen.longTasks = [];
       seen.costs = [];
+      window.workLog.calls = [];
+      window.posted = [];
       new MutationObserver(() => {
         for (const tr of document.querySelectorAll('#compare-rows tr[data-algorithm]')) {
           if (tr.querySelector('th button') || !tr.dataset.cost) continue;
@@ -235,7 +258,8 @@ test('compare all on the 512 x 512 map runs the planner rows in the worker: the 
       assert.equal(r.status, 2, `${r.algorithm} found a path in the worker (${r.text})`);
       close(Number(r.cost), cliCost(r.algorithm, goal2), `${r.algorithm} cost`);
     }
-    const { costs, tasks } = await page.evaluate(() => ({ costs: window.bigPlanners.costs, tasks: window.bigPlanners.longTasks }));
+    const { costs, tasks, onPage, posted } = await page.evaluate(() => ({ costs: window.bigPlanners.costs, tasks: window.bigPlanners.longTasks,
+      onPage: window.workLog.calls.map((c) => c.what), posted: window.posted }));
     assert.ok(costs.length >= rows.length, `${costs.length} costs shown`);
     // Each cost shown is the CLI's for the goal the page had then (a stale answer would not be).
     for (const c of costs) {
@@ -245,6 +269,9 @@ test('compare all on the 512 x 512 map runs the planner rows in the worker: the 
     assert.ok(Math.abs(cliCost('navmesh', goal) - cliCost('navmesh', goal2)) > 1e-6, 'the two goals give different lengths (a stale answer would show)');
     const timing = await page.evaluate(() => window.playground.compare.result.rows.filter((r) => r.planner).map((r) => `${r.algorithm} ${r.engineMs.toFixed(0)} ms`));
     console.log(`compare's planner rows in the worker (engine + preparation): ${timing.join(', ')}; the third compare began when the second was ${third}; page long tasks (over 50 ms): ${tasks.map((t) => `${t.toFixed(0)} ms`).join(', ') || 'none'}`);
-    assert.ok(Math.max(0, ...tasks) < kLongTaskMs, `a task of the page took ${Math.max(...tasks).toFixed(0)} ms while the worker ran the rows`);
+    pageFigure('big planners 512²: longest task while the worker runs compare\'s planner rows', Math.max(0, ...tasks), kLongTaskMs);
+    // The rows ran in the worker (each PlannerQuery run is one long task), none on the page.
+    assert.deepEqual(onPage, [], 'core\'s planners called on the page during the compares');
+    assert.equal(posted.filter((l) => l === 'compare').length, 3, `the three compares were posted to the planner worker (posted: ${posted.join(', ')})`);
   });
 });

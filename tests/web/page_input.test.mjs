@@ -1,11 +1,12 @@
 // Regression tests of issue 21's defects, with real input (keyboard, mouse, CDP touch): form
 // controls keep their keys, a tap keeps the inspector, the map re-fits on resize, the Share box
 // is in view, a wall stroke re-routes the smoothed line at once, a bad first-visit link's error
-// stays, the first search's time is honest, start/goal are refused on walls, the portal and
-// export messages say the right thing.
+// stays, the first search's time is honest (timed after the warm-up), start/goal are refused on
+// walls, the portal and export messages say the right thing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage, openPage, cellPoint, clickCell } from './support.mjs';
+import { pageFigure } from './page_figures.mjs';
 
 const playing = (page) => page.evaluate(() => window.playground.playing);
 
@@ -150,9 +151,28 @@ test('a bad link on a first visit: its error is still on screen after 3 s', asyn
   }
 });
 
-test('the first search\'s reported time on first load is within 3x of a re-run of the same query', async () => {
-  await withPage({}, async ({ page }) => {
+// The first search's time is honest when the engine was warmed up before it (warm_up.js: the
+// first calls into a fresh wasm module run unoptimised code and grow its memory, and the first
+// figure shown was 5-23 ms where a re-run took under 1 ms). Asserted by order, not by time: the
+// warm-up ran every algorithm (one per task, each behind yield.js's nextTask) before the page
+// showed a search's time. The first time against three times the re-runs' median is a figure
+// (page_figures.mjs): as a pass/fail bound it broke on a busy machine.
+test('the first search on first load is timed after the engine was warmed up on every algorithm', async () => {
+  const onPage = (page) => page.addInitScript(() => {
+    const order = window.bootOrder = [];
+    const Channel = window.MessageChannel;
+    window.MessageChannel = class extends Channel {
+      constructor() {
+        super();
+        if (/warm_up\.js/.test(new Error().stack)) order.push('warm-up');
+      }
+    };
+    new MutationObserver((records) => { if (records.some((r) => r.target.id === 'stat-time')) order.push('time shown'); })
+      .observe(document, { subtree: true, attributes: true, attributeFilter: ['data-value'] });
+  });
+  await withPage({ onPage }, async ({ page }) => {
     const first = Number(await page.getAttribute('#stat-time', 'data-value'));
+    const { order, algorithms } = await page.evaluate(() => ({ order: window.bootOrder, algorithms: window.playground.engine.algorithms.length }));
     const reruns = [];
     for (let i = 0; i < 5; ++i) {
       await page.click('#finish');  // a finished search begins again and runs to the end
@@ -161,8 +181,12 @@ test('the first search\'s reported time on first load is within 3x of a re-run o
     reruns.sort((a, b) => a - b);
     // The page's clock ticks in 0.1 ms steps (no cross-origin isolation): a re-run under a tick reads 0.
     const rerun = Math.max(reruns[2], 0.1);
-    console.log(`first search ${first} ms, re-runs ${reruns.join(', ')} ms`);
-    assert.ok(first <= 3 * rerun, `first ${first} ms vs re-run median ${reruns[2]} ms`);
+    console.log(`first search ${first} ms, re-runs ${reruns.join(', ')} ms; boot: ${order.length} events, the first time shown after ${order.indexOf('time shown')} warm-up slices`);
+    pageFigure('first load: the first search\'s time (budget: 3 x a re-run\'s)', first, Number((3 * rerun).toFixed(1)));
+    const warmed = order.filter((o) => o === 'warm-up').length, shown = order.indexOf('time shown');
+    assert.equal(warmed, algorithms, `the warm-up ran ${warmed} of ${algorithms} algorithms`);
+    assert.ok(shown > 0 && order.slice(0, shown).every((o) => o === 'warm-up') && !order.slice(shown).includes('warm-up'),
+      `the warm-up ended before the first time was shown: ${order.join(', ')}`);
   });
 });
 

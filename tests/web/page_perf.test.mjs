@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage, saveScreenshot, generateOnPage } from './support.mjs';
+import { pageFigure } from './page_figures.mjs';
 
 async function generate512(page) {
   await generateOnPage(page, 'random', 512, 512, 7);
@@ -47,8 +48,12 @@ function redraw(page, newView = false) {
   }, newView);
 }
 
-const report = (label, r) => console.log(`${label}, ${r.perFrame} expansions/frame (${r.mode}, ${r.cell.toFixed(2)} px/cell): ${r.frames} frames, ` +
-  `frame work mean ${r.meanMs.toFixed(2)} ms, p95 ${r.p95Ms.toFixed(2)} ms, max ${r.maxMs.toFixed(2)} ms (target: under 8 ms)`);
+const kFrameWorkMs = 8;  // the target for a frame's work: a figure's budget (page_figures.mjs), not asserted
+function report(label, r) {
+  console.log(`${label}, ${r.perFrame} expansions/frame (${r.mode}, ${r.cell.toFixed(2)} px/cell): ${r.frames} frames, ` +
+    `frame work mean ${r.meanMs.toFixed(2)} ms, p95 ${r.p95Ms.toFixed(2)} ms, max ${r.maxMs.toFixed(2)} ms (target: under ${kFrameWorkMs} ms)`);
+  pageFigure(`animating ${label}, ${r.perFrame} expansions/frame: frame work p95`, r.p95Ms, kFrameWorkMs);
+}
 
 test('animating a search on a 512 x 512 map: frame work per frame (reported)', async () => {
   await withPage({}, async ({ page }) => {
@@ -87,7 +92,7 @@ test('the same on hex cells: brick layer when fitted, hexagons when zoomed in (r
       }, cell);
       const r = await animate(page, 100);
       assert.equal(r.mode, 'hex-vector');
-      report('512x512 hex zoomed (Dijkstra)', r);
+      report(`512x512 hex zoomed to ${cell} px/cell (Dijkstra)`, r);
       await page.click('#step');
       await page.click('#finish');  // every visible cell searched: the most hexagons to draw
       const d = await redraw(page, true);
