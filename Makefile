@@ -5,7 +5,7 @@
 SHELL := /bin/bash
 PORT ?= 8080
 
-.PHONY: serve check test test-tsan test-long fresh-check fuzz bench audit site setup wasm native asan clean format lint help
+.PHONY: serve check test test-tsan test-long fresh-check fuzz bench bench-page audit site setup wasm native asan clean format lint help
 
 help:
 	@echo "make serve   build the wasm playground and serve it at http://127.0.0.1:$(PORT) (PORT= overrides)"
@@ -16,6 +16,7 @@ help:
 	@echo "make fresh-check  as root: README's two commands in a fresh Debian 12 root (debootstrap); make test must pass, make serve answer (~30 min on 2 cores)"
 	@echo "make fuzz    run the fuzzers (scripts/fuzz.sh)"
 	@echo "make bench   run the benchmarks (scripts/bench.sh)"
+	@echo "make bench-page  the page's wall-clock figures (longest task, seek, input lag, first paint) from the browser tests that record them, with the machine's load (bench/page/run.mjs; RUNS= repeats)"
 	@echo "make site    the static site to publish, in build/site: the page, embed, maps, lessons, compressed copies, _headers (scripts/site.mjs)"
 	@echo "make audit   Lighthouse on make site's output, mobile and desktop, AUDIT_RUNS= runs each (default 3): median scores and metrics, JSON in build/audit (slow; not in make test)"
 	@echo "make format  clang-format the C++ sources"
@@ -70,6 +71,12 @@ fuzz:
 bench:
 	@if [ -f scripts/bench.sh ]; then scripts/setup.sh bench && bash scripts/bench.sh; \
 	else echo "make bench: scripts/bench.sh is not in this checkout yet (it comes with the benchmarks)"; exit 1; fi
+
+# Wall-clock figures of the page, which no test asserts (tests/web/page_figures.mjs): a table in
+# build/bench-page/table.md, over-budget figures marked, never a failure.
+bench-page: wasm native
+	@scripts/setup.sh test
+	@scripts/node bench/page/run.mjs $(if $(RUNS),--runs $(RUNS))
 
 # The static site a teacher publishes (.github/workflows/pages.yml runs this), from the wasm build.
 site: wasm

@@ -29,7 +29,7 @@ export default [
   {
     // Node scripts and tests. The page tests also hand functions to page.evaluate(), which run in
     // the browser, so those files see both sets of globals.
-    files: ['tests/web/**/*.mjs', 'bench/node/**/*.mjs', 'scripts/*.mjs', 'eslint.config.mjs'],
+    files: ['tests/web/**/*.mjs', 'bench/node/**/*.mjs', 'bench/page/**/*.mjs', 'scripts/*.mjs', 'eslint.config.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -5,7 +5,7 @@
 #               core/*/src/*.cpp and tools/astar/*.cpp and the project headers they include, with
 #               build-release/compile_commands.json (configured here when missing). web/*.cpp
 #               are not checked: they need the Emscripten headers.
-#   eslint      ESLint (eslint.config.mjs) on web/, tests/web/, bench/node/, packages/engine/,
+#   eslint      ESLint (eslint.config.mjs) on web/, tests/web/, bench/node/, bench/page/, packages/engine/,
 #               examples/node/, scripts/*.mjs; then
 #               scripts/check_web.mjs (no import cycle in web/js, only store.js writes the document)
 #               and scripts/check_core.mjs (core/'s targets: headers named after their .cpp, public
@@ -115,7 +115,7 @@ check_eslint() {
     # Explicit --config makes the current directory the base of the config's globs (web/**, ...).
     (cd "$caller" && "$eslint" --config "$repo/eslint.config.mjs" --max-warnings 0 "${files[@]}")
   else
-    "$eslint" --max-warnings 0 web tests/web bench/node packages/engine examples/node scripts/*.mjs eslint.config.mjs &&
+    "$eslint" --max-warnings 0 web tests/web bench/node bench/page packages/engine examples/node scripts/*.mjs eslint.config.mjs &&
       # The page's structure: no import cycle in web/js, only store.js writes the document.
       node scripts/check_web.mjs web/js &&
       # The library's structure (core/libraries.cmake's targets).

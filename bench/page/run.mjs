@@ -10,10 +10,8 @@
 //   DIR: default build/bench-page). The builds' paths come from the environment as under ctest
 //   (ASTAR_DIST_DIR, ASTAR_REFERENCE_COST, ASTAR_CLI, ASTAR_MAPS_BENCH_DIR, ASTAR_MAPS_DIR),
 //   by default the repository's build-wasm and build-release.
-import console from 'node:console';
 import fs from 'node:fs';
 import os from 'node:os';
-import process from 'node:process';
 import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
