@@ -56,4 +56,7 @@ took=$(( $(date +%s) - started ))
 echo
 [ "$status" -eq 0 ] && echo "make check: ok" || echo "make check: FAILED (see above)"
 echo "make check: took $took s ($(( took / 60 )) min $(( took % 60 )) s; the browser tests are in make test)"
+# The aim is 5 minutes with the builds done (docs/testing.md): said, not failed, since a busy
+# machine or a first build can take longer.
+[ "$took" -le 300 ] || echo "make check: over its 5-minute aim (builds from scratch, or a busy machine: load $(cut -d' ' -f1 /proc/loadavg))"
 exit "$status"
