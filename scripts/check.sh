@@ -25,8 +25,13 @@ done
 
 status=0
 step "lint of the changed files"
-# Changed: committed on this branch since it left main, staged, unstaged, and new files.
-base=$(git merge-base HEAD main 2>/dev/null || git rev-parse HEAD)
+# Changed: committed since the branch left main (or, on main, since its upstream when it has
+# one), staged, unstaged, and new files.
+if [ "$(git rev-parse --abbrev-ref HEAD)" = main ] && git rev-parse -q --verify '@{upstream}' > /dev/null 2>&1; then
+  base=$(git merge-base HEAD '@{upstream}')
+else
+  base=$(git merge-base HEAD main 2>/dev/null || git rev-parse HEAD)
+fi
 mapfile -t changed < <({ git diff --name-only "$base"; git ls-files --others --exclude-standard; } | sort -u)
 existing=()
 for f in "${changed[@]}"; do [ -f "$f" ] && existing+=("$f"); done
