@@ -60,8 +60,8 @@ native:
 	@cmake --build --preset release
 
 asan:
-	@scripts/setup.sh serve
-	@cmake --preset asan > /dev/null
+	@scripts/setup.sh asan
+	@scripts/configure.sh asan > /dev/null
 	@cmake --build --preset asan
 
 fuzz:

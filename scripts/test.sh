@@ -27,7 +27,7 @@ rm -f "$logs"/*.counts
 
 configure_and_build() {
   local preset=$1
-  cmake --preset "$preset" > "$logs/configure-$preset.log" 2>&1 \
+  scripts/configure.sh "$preset" > "$logs/configure-$preset.log" 2>&1 \
     || { cat "$logs/configure-$preset.log"; echo "make test: configuring $preset failed"; return 1; }
   cmake --build --preset "$preset" || { echo "make test: building $preset failed"; return 1; }
 }

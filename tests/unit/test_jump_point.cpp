@@ -64,7 +64,9 @@ double dijkstra(const Grid& g, NodeId start, const std::vector<NodeId>& goals) {
   dist[start] = 0;
   open.push({0, start});
   while (!open.empty()) {
-    auto [d, n] = open.top();
+    // Plain names, not a structured binding: clang 14 cannot capture those in a lambda.
+    const double d = open.top().first;
+    const NodeId n = open.top().second;
     open.pop();
     if (d > dist[n]) continue;
     if (isGoal[n]) return d;

@@ -9,6 +9,7 @@
 
 #include "astar/graph.h"
 #include "astar/landmarks.h"
+#include "astar/path_cost.h"
 #include "astar/search.h"
 #include "reference.h"
 #include "search_checks.h"
@@ -520,6 +521,23 @@ TEST(SeedCases, EscalatorIsUsedOnlyUpward) {
   const PathResult down = findPath(grid, grid.index(2, 0), grid.index(2, 2));
   EXPECT_EQ(down.stats.pathCost, 6.0);
   EXPECT_EQ(std::find(down.path.begin(), down.path.end(), escalator), down.path.end());
+}
+
+// A portal beside a step is a second, cheaper edge between the same two cells. Breadth- and
+// depth-first keep the parent they found first, but the cost they report is that of the cells
+// on their path, as pathCost() reads it (found by the hex test's random maps under clang).
+TEST(SeedCases, ACheaperPortalBesideAStepIsWhatUninformedSearchesPay) {
+  Grid grid(3, 1);
+  grid.setDiagonal(DiagonalMovement::Never);
+  ASSERT_TRUE(grid.addPortal(0, 0, 1, 0, 0.25, false).ok());
+  for (Algorithm a : {Algorithm::BreadthFirst, Algorithm::DepthFirst, Algorithm::AStar}) {
+    SearchOptions options;
+    options.algorithm = a;
+    const PathResult result = findPath(grid, grid.index(0, 0), grid.index(2, 0), options);
+    ASSERT_EQ(result.status, SearchStatus::Found) << algorithmName(a);
+    EXPECT_EQ(result.stats.pathCost, 1.25) << algorithmName(a);
+    EXPECT_EQ(result.stats.pathCost, pathCost(grid, result.path)) << algorithmName(a);
+  }
 }
 
 // ---- goals, partial paths, input checks, graphs ----

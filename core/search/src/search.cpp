@@ -147,7 +147,14 @@ SearchStatus Search<Space>::stepLoop(std::uint32_t maxExpansions) {
       }
       const std::uint32_t slot = static_cast<std::uint32_t>(tag & kSlotMask);
       if (slot == kClosedSlot && !reopenClosed) return;  // most seen neighbours: no g to read
-      if (!updateOpen || !(gv < gs[v])) return;
+      if (!(gv < gs[v])) return;
+      if (!updateOpen) {
+        // Breadth- and depth-first keep their order and their parents; but a second, cheaper
+        // edge from the same parent (a portal beside a step) is the same cells at a lower
+        // cost, and the path's cost is that of its cells.
+        if (parents[v] == from) gs[v] = gv;
+        return;
+      }
       if (slot == kClosedSlot) {
         if (!reopenClosed || !(gv < gs[v] - 1e-9 * gs[v])) return;
         ++reopened;
