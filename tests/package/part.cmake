@@ -6,5 +6,5 @@ if(NOT ASTAR_SANITIZE AND NOT ASTAR_TSAN AND ASTAR_INSTALL)
            COMMAND ${CMAKE_COMMAND} -DSOURCE=${PROJECT_SOURCE_DIR} -DBUILD=${PROJECT_BINARY_DIR}
                    -DWORK=${PROJECT_BINARY_DIR}/package-consumer "-DGENERATOR=${CMAKE_GENERATOR}"
                    -DVERSION=${PROJECT_VERSION} -P ${PROJECT_SOURCE_DIR}/tests/package/consumer_check.cmake)
-  set_tests_properties(package_consumer PROPERTIES LABELS "package" TIMEOUT 900)
+  set_tests_properties(package_consumer PROPERTIES LABELS "package" TIMEOUT 900 COST 60)
 endif()

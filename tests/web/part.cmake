@@ -32,6 +32,7 @@ foreach(web_test ${ASTAR_WEB_TESTS})
     LABELS "web;${web_kind}"
     TIMEOUT 600  # a guard against hangs, not a time bound: under load a browser test takes minutes
     SKIP_REGULAR_EXPRESSION "ASTAR_SKIP:"
+    COST 30  # see CMakeLists.txt's ctest ordering note
     ENVIRONMENT "ASTAR_DIST_DIR=${ASTAR_WASM_DIR}/dist;ASTAR_ARTIFACT_DIR=${ASTAR_ARTIFACT_DIR};ASTAR_MAPS_BENCH_DIR=${ASTAR_MAPS_BENCH_DIR};ASTAR_MAPS_DIR=${ASTAR_MAPS_DIR};ASTAR_REFERENCE_COST=$<TARGET_FILE:web_reference_cost>;ASTAR_CLI=$<TARGET_FILE:astar>")
   # Browser tests run beside other tests: none passes or fails on a wall-clock figure (they
   # assert work units; tests/web/page_figures.mjs records the figures for make bench-page).
@@ -48,6 +49,7 @@ foreach(flow_engine chromium firefox webkit)
   set_tests_properties(web.flows.${flow_engine} PROPERTIES
     LABELS "web;browser;flow"
     TIMEOUT 900
+    COST 60
     SKIP_REGULAR_EXPRESSION "ASTAR_SKIP:"
     ENVIRONMENT "ASTAR_DIST_DIR=${ASTAR_WASM_DIR}/dist")
 endforeach()

@@ -23,5 +23,5 @@ if(NOT ASTAR_SANITIZE)
   add_test(NAME cli_builds_without_bench_or_boost
            COMMAND ${CMAKE_COMMAND} -DSOURCE=${PROJECT_SOURCE_DIR} -DWORK=${PROJECT_BINARY_DIR}/standalone-astar
                    "-DGENERATOR=${CMAKE_GENERATOR}" -P ${PROJECT_SOURCE_DIR}/tools/astar/standalone_check.cmake)
-  set_tests_properties(cli_builds_without_bench_or_boost PROPERTIES LABELS "cli;tools" TIMEOUT 900)
+  set_tests_properties(cli_builds_without_bench_or_boost PROPERTIES LABELS "cli;tools" TIMEOUT 900 COST 100)
 endif()
