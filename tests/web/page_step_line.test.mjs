@@ -5,7 +5,8 @@
 // (`astar trace --each-relaxation`: the open list once each neighbour was relaxed; the cell
 // states replayed here from each neighbour's outcome); a push's narration gives that
 // neighbour's h and f with the heuristic's label; Back line then walks every line back to the
-// start and each one shows exactly what it showed on the way forward.
+// start and each one shows exactly what it showed on the way forward. The stats' Expanded and
+// Generated follow the line (none expanded at the set-up line).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -124,6 +125,8 @@ async function shown(page) {
       explain: document.getElementById('code-explain').textContent,
       rows: [...document.querySelectorAll('#open-list-rows tr')].map((tr) => [...tr.children].map((td) => td.textContent)),
       why: document.getElementById('open-list-why').textContent,
+      expanded: document.getElementById('stat-expanded').textContent,
+      generated: document.getElementById('stat-generated').textContent,
       states,
     };
   });
@@ -178,6 +181,10 @@ test('Step line: every line of three expansions (A*, Dijkstra, JPS) equals astar
           assert.deepEqual(now.rows.map((r) => r[1]), open.map((o) => `(${o.cell[0]}, ${o.cell[1]})`), `${where}: the table's cells`);
           now.rows.forEach((r, i) => assert.deepEqual(r.slice(2).map(Number), [open[i].g, open[i].h, open[i].f].map((v) => Number(fmt(v))), `${where}: row ${i + 1}'s g, h, f`));
           assert.deepEqual(now.states, expectedStates(trace, k, at, cellCount), `${where}: the cell states drawn`);
+          // The stats at the line: nothing expanded before the first take (issue 57), the start
+          // generated, then each neighbour once its relaxation ended.
+          const generated = 1 + trace.slice(0, k).reduce((n, t) => n + t.relaxations.length, 0) + at.done;
+          assert.deepEqual([now.expanded, now.generated], [String(k + (at.expanded === 'open' ? 0 : 1)), String(generated)], `${where}: Expanded and Generated`);
           if (at.relaxation >= 0) {
             ++relaxationLines;
             const r = record.relaxations[at.relaxation];

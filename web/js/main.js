@@ -122,6 +122,7 @@ try {
   const views = new ViewSwitch();
   views.bind();
   const teach = bindTeaching({ store, controller, loop, view, views });
+  stats.followLine(teach.line);
   const lessons = new LessonsPanel({ store, controller, messages, files, views });
   lessons.bind();
   await nextTask();

@@ -43,6 +43,17 @@ export class LineState {
     return (this.cache = out);
   }
 
+  // Expanded and generated as they stand at the line, or null when they are the engine's: the
+  // node is not expanded before it is taken, nor a neighbour generated before its relaxation ends.
+  counts() {
+    if (!this.at) return null;
+    const s = this.store.engine.stats();
+    return {
+      expanded: s.expanded - (this.at.expanded === 'open' ? 1 : 0),
+      generated: s.generated - (this.record.relaxations.length - this.at.done),
+    };
+  }
+
   // The first n rows of the open list at the line, [{cell, g, h, f}], with `total` (all open cells).
   openList(n) {
     const e = this.store.engine;

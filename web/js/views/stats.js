@@ -12,13 +12,20 @@ export class StatsView {
     this.controller = controller;
     this.messages = messages;
     this.lastAnnounced = '';
+    this.line = null;  // the code pane's line (teach/line_state.js), once the Learn view binds it
     store.on('search', () => this.update());
     store.on('history', () => this.updateButtons());
     controller.onState(() => this.update());
   }
 
+  // While the code pane steps through an expansion, Expanded and Generated are the line's.
+  followLine(line) {
+    this.line = line;
+    line.onChange(() => this.update());
+  }
+
   update() {
-    const e = this.store.engine, s = e.stats(), status = e.status(), state = this.controller.state;
+    const e = this.store.engine, s = { ...e.stats(), ...this.line?.counts() }, status = e.status(), state = this.controller.state;
     let statusText = kStatusNames[status];
     if (status === Status.InvalidInput) statusText += `: ${e.message()}`;
     if (status === Status.NoPath && s.partial) statusText += ' (showing the closest reachable cell)';
