@@ -5,7 +5,8 @@
 // finds the same cost; the Learn view's clearance heat map shows the
 // clearance of every cell (checked against the definition, computed here from the map); a map
 // where the size does not apply shows core's sentence, JPS says it ran as A*, and Compare all,
-// race mode's second search, the crowd and the ghost chase say core's sentence there too.
+// race mode's second search, the crowd and the ghost chase say core's sentence there too; set
+// back to 1, the search runs again and no refusal is left on the page.
 // Compare all with size 2 runs every row whose registry entry takes the size at the CLI's size-2
 // cost, the others say core's refusal in their row; a size-2 crowd (core's flow field over the
 // anchors where a 2 x 2 agent fits) never puts a member's square on a wall.
@@ -224,6 +225,17 @@ test('agent size 2 on a wrapping map shows core\'s refusal; JPS runs as A* and s
     await page.click('#agents-chase');
     await page.waitForFunction((m) => document.getElementById('message').textContent.includes(`The ghost chase cannot move a 2×2 agent: ${m}`), refused.message);
     assert.equal(await page.evaluate(() => window.playground.modules.agents.chase), null);
+
+    // Back to one cell (issue 57: the refusal stayed on the status line until the next step):
+    // the search runs again at once and nothing says refused.
+    await page.fill('#agent-size', '1');
+    await page.press('#agent-size', 'Enter');
+    await page.waitForFunction(() => window.playground.engine.settings.agentSize === 1);
+    await nextFrames(page);
+    const back = await searchState(page);
+    assert.equal(back.status, 2, `size 1 on the wrapping map: the search ran again (status line "${back.statusText}")`);
+    assert.equal(back.note, '', 'no refusal note');
+    assert.doesNotMatch(back.statusText, /invalid input|refused/, 'the status line no longer says refused');
   });
 });
 

@@ -317,7 +317,9 @@ export class Store {
   seekTo(k, toEnd = false) {
     const e = this.engine;
     let status = e.status();
-    if (status === Status.Idle || k < e.stats().expanded) status = e.begin();
+    // A refused search (invalid input) has nothing to seek in: begun again, under the settings
+    // now (a refused agent size set back to 1 kept its refusal until the next step).
+    if (status === Status.Idle || status === Status.InvalidInput || k < e.stats().expanded) status = e.begin();
     const behind = k - e.stats().expanded;
     if (status === Status.InProgress && behind > 0) status = e.step(behind);
     if (status === Status.InProgress && toEnd) status = e.run();
