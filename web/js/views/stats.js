@@ -40,7 +40,7 @@ export class StatsView {
     setText('stat-path-cells', String(s.pathCells), s.pathCells);
     setText('stat-time', s.engineMs > 0 || s.expanded ? `${formatMs(s.engineMs)} ms` : '0 ms', s.engineMs);
     this.updateButtons();
-    if (state === ControllerState.Finished) this.announceResult(status, s);
+    if (state === ControllerState.Finished) this.announceResult(status, e.stats());  // the search's, not the line's
     else this.lastAnnounced = '';
   }
 
