@@ -47,8 +47,11 @@ struct PlanePoint {
 
 inline PlanePoint cellCentre(const Grid& grid, NodeId n) { return {2 * grid.xOf(n) + 1, 2 * grid.yOf(n) + 1}; }
 
+// sqrt of the exact integer sum of squares (exact below 2^53), correctly rounded: as exact as
+// std::hypot here, which took a quarter of the reference's time.
 inline double planeDistance(PlanePoint a, PlanePoint b) {
-  return std::hypot(static_cast<double>(a.x - b.x), static_cast<double>(a.y - b.y)) / 2.0;
+  const double dx = static_cast<double>(a.x - b.x), dy = static_cast<double>(a.y - b.y);
+  return std::sqrt(dx * dx + dy * dy) / 2.0;
 }
 
 namespace any_angle_detail {
