@@ -6,7 +6,7 @@
 // (touch) and Escape; a lesson's text and its checks, in sentences, are marked too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withPage, saveScreenshot, nextFrames } from './support.mjs';
+import { withPage, saveScreenshot, nextFrames, finishTry } from './support.mjs';
 import { kGlossary } from '../../web/js/glossary.js';
 
 const patterns = kGlossary.map((t) => ({ id: t.id, match: t.match, caseless: !!t.caseless }));
@@ -138,10 +138,12 @@ test('a lesson\'s text, result and checks are marked, and the checks read as sen
     await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
     await page.click('#lesson-tries .lesson-try button');
     await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state === 'ok');
+    await finishTry(page, '#lesson-tries .lesson-try');
     assert.equal(await page.textContent('#lesson-tries .lesson-checks'), '✓ Breadth-first is still searching: 40 cells expanded, as the text says.');
     await page.click('#lesson-next');
     await page.click('#lesson-tries .lesson-try button');
     await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state === 'ok');
+    await finishTry(page, '#lesson-tries .lesson-try');
     const checks = await page.textContent('#lesson-tries .lesson-checks');
     assert.match(checks, /^✓ Breadth-first found a path: path cost 11, \d+ cells expanded, more than 200 and fewer than 315, 12 cells on the path, as the text says\.$/);
     await nextFrames(page);
@@ -154,6 +156,7 @@ test('a lesson\'s text, result and checks are marked, and the checks read as sen
     await page.click('#lesson-next');
     await page.click('#lesson-tries .lesson-try button');
     await page.waitForFunction(() => document.querySelector('#lesson-tries .lesson-try').dataset.state === 'ok');
+    await finishTry(page, '#lesson-tries .lesson-try');
     assert.match(await page.textContent('#lesson-tries .lesson-checks'),
       /^✓ A\* found a path: path cost 11, the same as “Run BFS to the goal” \(11\), \d+ cells expanded, fewer than “Run BFS to the goal” \(\d+\), as the text says\.$/);
     // The last page names the next lesson, whose title has a term too ("Dijkstra").

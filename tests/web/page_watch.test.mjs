@@ -4,7 +4,7 @@
 // timeline's scrub shows exactly the search after k expansions: the same cell states and open
 // list as an independent engine (the wasm module in node) stepped k times from the start, and
 // as the page's own Step button pressed k times, with no long task on the arcade maze or on a
-// 256 x 256 map. Lessons, their "Try this" and embeds start unsolved and animate; the timeline
+// 256 x 256 map. Lessons and embeds start unsolved and animate, a "Try this" result shows when the replay gets there; the timeline
 // works with a keyboard and on a touch phone; speeds saved per frame by the previous version
 // open per second. Real input throughout (mouse, keyboard, touch).
 import { test, before } from 'node:test';
@@ -369,7 +369,29 @@ test('Finish and a backward scrub on a 2048 x 2048 map rush in slices of bounded
   });
 });
 
-test('a lesson opens unsolved, its "Try this" is checked at once and then grows on the grid', async () => {
+// What a "Try this" box shows, with the grid's expansions and the screen readers' live region.
+const tryShown = (page, box) => page.evaluate((sel) => {
+  const b = document.querySelector(sel);
+  return {
+    expanded: window.playground.engine.stats().expanded, playing: window.playground.controller.playing, shown: b.dataset.shown,
+    verdict: b.dataset.state, result: b.querySelector('.lesson-result').textContent, checks: b.querySelector('.lesson-checks').textContent,
+    announced: document.getElementById('announce').textContent,
+  };
+}, box);
+
+// Advances the page's time stepMs at a time while the try's result is hidden, sampling what is
+// shown; resolves to the samples, the last one the first with the result shown.
+async function samplesUntilShown(page, box, stepMs) {
+  const samples = [await tryShown(page, box)];
+  for (let ran = 0; samples.at(-1).shown !== 'true'; ran += stepMs) {
+    assert.ok(ran < 600000, `the result never showed: ${JSON.stringify(samples.at(-1))}`);
+    await playFor(page, stepMs);
+    samples.push(await tryShown(page, box));
+  }
+  return samples;
+}
+
+test('a lesson opens unsolved; a "Try this" result shows when the grid\'s replay gets there (20 expansions a second), hides when scrubbed back, and is announced at the end', async () => {
   await withPage({ onPage: installClock }, async ({ page }) => {
     await page.selectOption('#lesson-select', '1_bfs_flood.lesson.json');
     await page.click('#lesson-open');
@@ -378,13 +400,47 @@ test('a lesson opens unsolved, its "Try this" is checked at once and then grows 
     const box = '#lesson-tries .lesson-try[data-index="0"]';
     await pauseClock(page);
     await page.click(`${box} button`);
-    assert.equal(await page.getAttribute(box, 'data-state'), 'ok', 'the claims are checked at once');
-    const shownAtClick = await page.evaluate(() => ({ playing: window.playground.controller.playing, expanded: window.playground.engine.stats().expanded }));
-    assert.equal(shownAtClick.playing, true, 'the result then replays from the start');
-    const ms = await runUntil(page, () => !window.playground.controller.playing, null, { stepMs: 1000, maxMs: 600000, what: 'the replay\'s end' });
-    const end = await page.evaluate(() => window.playground.engine.stats().expanded);
-    assert.ok(shownAtClick.expanded < end, `replay from ${shownAtClick.expanded} to ${end}`);
-    assert.ok(ms >= ((end - shownAtClick.expanded - 1) / 20) * 1000, `the replay took ${ms} ms of page time: at 20 expansions a second`);
+    const atClick = await tryShown(page, box);
+    assert.equal(atClick.playing, true, 'the result replays from the start');
+    assert.equal(atClick.verdict, 'ok', 'the claims are checked at once');
+    const samples = await samplesUntilShown(page, box, 100);
+    const shown = samples.at(-1), stated = Number(/(\d+) cells expanded/.exec(shown.checks)?.[1]);
+    assert.match(shown.checks, /^✓ Breadth-first is still searching: 40 cells expanded, as the text says\.$/);
+    assert.equal(shown.expanded, stated, 'shown at the expansion the sentence states');
+    for (const s of samples.slice(0, -1)) {
+      assert.ok(s.expanded < stated, `hidden at ${s.expanded} of ${stated}`);
+      assert.equal(s.checks, '', `no check at ${s.expanded} expansions`);
+      assert.doesNotMatch(s.result, /\d+ cells? expanded|as the text says/, `no result at ${s.expanded} expansions: ${s.result}`);
+      assert.doesNotMatch(s.announced, /\d+ (cells )?expanded/, `nothing announced at ${s.expanded} expansions: ${s.announced}`);
+    }
+    assert.ok(samples.length * 100 >= ((stated - atClick.expanded - 1) / 20) * 1000, `${samples.length * 100} ms of page time for ${stated} expansions: at 20 a second`);
+    // Scrubbing back before the stated point hides it; forward to it shows it again.
+    const scrubTo = async (k) => {
+      await page.$eval('#scrub', (slider, to) => {
+        slider.value = String(to);
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+      }, k);
+      await runUntil(page, (to) => window.playground.engine.stats().expanded === to, k, { what: `the scrub at ${k}` });
+      return tryShown(page, box);
+    };
+    const back = await scrubTo(10);
+    assert.deepEqual([back.shown, back.checks], ['false', ''], `scrubbed back to 10: ${back.result}`);
+    const again = await scrubTo(stated);
+    assert.equal(again.shown, 'true', 'scrubbed forward to the stated point');
+    assert.equal(again.checks, shown.checks);
+
+    // A try that runs the search to its end: "Path found" reaches the live region at the end of
+    // the replay, not when the button is pressed.
+    await page.click('#lesson-next');
+    const found = '#lesson-tries .lesson-try[data-index="0"]';
+    await page.click(`${found} button`);
+    const end = await samplesUntilShown(page, found, 1000);
+    for (const s of end.slice(0, -1)) assert.doesNotMatch(s.announced, /^Path found/, `announced at ${s.expanded} expansions`);
+    await runUntil(page, () => /^Path found/.test(document.getElementById('announce').textContent), null, { what: 'the announcement' });
+    const last = await tryShown(page, found);
+    assert.equal(last.playing, false);
+    assert.match(last.checks, /^✓ Breadth-first found a path: path cost 11, (\d+) cells expanded/);
+    assert.equal(Number(/(\d+) cells expanded/.exec(last.checks)[1]), last.expanded, 'announced with the grid at the search\'s end');
   });
 });
 

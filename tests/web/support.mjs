@@ -157,6 +157,14 @@ export async function showLearnView(page) {
   await page.waitForFunction(() => document.documentElement.dataset.view === 'learn');
 }
 
+// A lesson's "Try this" result shows when the grid's replay gets there (web/js/lessons/reveal.js);
+// Finish takes the grid there now, as its note says. box: the try's selector; target: a page or
+// a frame. Resolves once the result is shown.
+export async function finishTry(target, box) {
+  if (await target.getAttribute(box, 'data-shown') !== 'true') await target.click('#finish');
+  await target.waitForSelector(`${box}[data-shown="true"]`);
+}
+
 // Before the page's scripts: registering a service worker fails, as where storage is off.
 // Not Playwright's serviceWorkers: 'block', whose register() resolves to undefined, which no
 // browser does (offline.js would then fail on the missing registration).

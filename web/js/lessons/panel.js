@@ -13,6 +13,7 @@ import { LessonAuthor, showLessonLink } from './author.js';
 import { LessonProgress } from './lesson_progress.js';
 import { renderLessonList } from './lesson_list.js';
 import { summarySentence } from './check_words.js';
+import { TryReveal } from './reveal.js';
 import { markTerms } from '../views/glossary_view.js';
 
 export const kLessonDir = 'maps/lessons/';
@@ -46,6 +47,7 @@ export class LessonsPanel {
     /** @type {{ show(name: string): { problem: string, length: number | null, label: string } } | null} */
     this.lines = null;  // lessons/lines.js: the path lines a `line` action shows; main.js sets it once the modules are in
     this.labels = new Map();  // id -> label of the open lesson's tries (the checks name them)
+    this.reveal = new TryReveal(store);  // a try's result shows when the grid gets there
     // Another map (a file, a bundled map, undo, an edit) under an open lesson: its text may no
     // longer hold, so say so and offer to load the lesson's map again.
     store.on('map', () => { if (this.current && !this.busy) $('lesson-stale').hidden = false; });
@@ -183,6 +185,7 @@ export class LessonsPanel {
     (this.views?.view === 'tools' ? $('lesson-open') : $('lesson-list-box').querySelector('summary')).focus();
   }
   hide() {
+    this.reveal.cancel();
     this.current = null;
     this.origin = null;
     $('lesson-body').hidden = true;
@@ -218,6 +221,7 @@ export class LessonsPanel {
     $('lesson-back').disabled = c.step === 0;
     $('lesson-next').hidden = last;
     $('lesson-body').dataset.step = String(c.step + 1);
+    this.reveal.cancel();
     $('lesson-tries').replaceChildren(...step.tries.map((t, i) => this.tryBox(t, i)));
     // The last page leads on to the next lesson (the last lesson, or one from a link, says so);
     // an embed shows its one lesson only.
@@ -244,38 +248,52 @@ export class LessonsPanel {
     return box;
   }
 
-  // Runs a "Try this" and shows the result and one line per claim.
+  // Runs a "Try this": the result and one line per claim are checked at once and shown when
+  // the grid's replay reaches the search they describe (reveal.js).
   runTry(t, box, resultLine, checkList) {
     const c = this.current;
     if (!c) return;
     this.busy = true;
     let outcome;
     try {
-      outcome = runTry({ store: this.store, controller: this.controller, lines: this.lines }, t, c.earlier, this.labels);
+      outcome = this.messages.quietly(() => runTry({ store: this.store, controller: this.controller, lines: this.lines }, t, c.earlier, this.labels));
     } finally {
       this.busy = false;
     }
     const { problem, result, checks } = outcome;
-    // The result is checked at once; the grid then shows the search growing to it.
-    if (!problem) this.controller.replay();
     if (problem) {
+      this.reveal.cancel();
       box.dataset.state = 'error';
+      box.dataset.shown = 'true';
       resultLine.textContent = `Could not run this: ${problem}`;
       checkList.replaceChildren();
       this.messages.show(`Try this “${t.label}”: ${problem}`, 'error');
       return;
     }
+    this.controller.replay();
     const failed = checks.some((k) => k.ok === false), pending = checks.some((k) => k.ok === null);
     box.dataset.state = failed ? 'differs' : pending ? 'pending' : 'ok';
-    resultLine.textContent = t.result ? fillResult(t.result, result) : `${result.status}: cost ${result.cost}, ${result.expanded} expanded.`;
+    const text = t.result ? fillResult(t.result, result) : `${result.status}: cost ${result.cost}, ${result.expanded} expanded.`;
     // All claims hold: one sentence; otherwise one per claim, each marked.
     const summary = summarySentence(checks, result.label);
-    checkList.replaceChildren(...(summary ? [el('li', { text: `✓ ${summary}`, cls: 'ok' })] : checks.map((k) => el('li', {
+    const items = summary ? [el('li', { text: `✓ ${summary}`, cls: 'ok' })] : checks.map((k) => el('li', {
       text: `${k.ok === true ? '✓' : k.ok === false ? '✗' : '…'} ${k.text}`,
       cls: k.ok === true ? 'ok' : k.ok === false ? 'differs' : 'pending',
-    }))));
-    markTerms(resultLine);
-    markTerms(checkList);
-    if (failed) this.messages.show(`This result differs from what the lesson says: ${checks.filter((k) => k.ok === false).map((k) => k.text).join(' ')}`, 'warning');
+    }));
+    let warned = false;
+    const show = (on) => {
+      box.dataset.shown = String(on);
+      checkList.replaceChildren(...(on ? items : []));
+      resultLine.textContent = on ? text : 'Watch the grid: the result shows when the search gets there (Finish shows it now).';
+      markTerms(resultLine);
+      markTerms(checkList);
+      if (on && failed && !warned) {
+        warned = true;
+        this.messages.show(`This result differs from what the lesson says: ${checks.filter((k) => k.ok === false).map((k) => k.text).join(' ')}`, 'warning');
+      }
+    };
+    // Nothing replays (no search, or the try only shows a line): the grid already shows it.
+    if (!this.controller.playing) show(true);
+    else this.reveal.watch({ expanded: result.expanded, ended: !['in-progress', 'idle'].includes(result.status) }, show);
   }
 }

@@ -15,6 +15,7 @@ export class Messages {
     this.timer = 0;
     this.level = '';
     this.action = null;  // an offer's button, while one is shown
+    this.quiet = false;  // quietly(): announcements are dropped
     $('message-close').addEventListener('click', () => this.dismiss());
   }
 
@@ -59,8 +60,21 @@ export class Messages {
     this.action = null;
   }
 
+  // Runs fn() with announcements held back: a lesson's "Try this" runs its search to the end
+  // before the grid replays it, and "Path found" then would come before the picture does.
+  quietly(fn) {
+    const was = this.quiet;
+    this.quiet = true;
+    try {
+      return fn();
+    } finally {
+      this.quiet = was;
+    }
+  }
+
   // Screen readers only (the region is visually hidden).
   announce(text) {
+    if (this.quiet) return;
     if (this.live.textContent === text) this.live.textContent = '';
     this.live.textContent = text;
   }
