@@ -3,7 +3,8 @@
 // the code pane and the open list fit the screen beside the canvas. The Tools view reaches
 // every feature README's playground list names (the test reads README's list: a new line there
 // needs its controls here). On a 390 x 844 phone the first lesson's text is on screen with the
-// canvas, without scrolling. Only the cell path is drawn until a line is asked for, and each
+// canvas, without scrolling, one tap from the first view (which has lesson 1 as a button, side
+// text of at least 14 px and no contrast violation axe-core finds). Only the cell path is drawn until a line is asked for, and each
 // line's legend entry shows only while it is drawn. Screenshots: learn-desktop.png, learn-phone.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -60,6 +61,48 @@ test('first visit at 1280 x 800: the Learn view, at most 12 controls, code pane 
     assert.deepEqual(errors, []);
   } finally {
     await close();
+  }
+});
+
+// Every text the Learn view's panel shows now: its font size and where it is.
+const panelTextSizes = (page) => page.evaluate(() => {
+  const out = [], walker = document.createTreeWalker(document.getElementById('panel'), NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const e = n.parentElement;
+    if (!n.textContent.trim() || !e.checkVisibility({ visibilityProperty: true })) continue;
+    out.push({ px: parseFloat(getComputedStyle(e).fontSize), text: n.textContent.trim().slice(0, 40), id: e.id || e.closest('[id]')?.id });
+  }
+  return out;
+});
+const kAxe = fs.readFileSync(path.join(repo, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+test('the first view, desktop and phone: lesson 1 in one tap, side text at least 14 px, no contrast violation (axe-core), the clearance switch only with agent sizes', async () => {
+  for (const [name, viewport, touch] of [['1280 x 800', { width: 1280, height: 800 }, false], ['390 x 844', { width: 390, height: 844 }, true]]) {
+    const { page, errors, close } = await openPage({ view: null, viewport, touch });
+    try {
+      const texts = await panelTextSizes(page);
+      assert.ok(texts.length > 20, `${name}: the panel's text was read (${texts.length})`);
+      const small = texts.filter((t) => t.px < 14);
+      assert.deepEqual(small, [], `${name}: side text under 14 px`);
+      await page.evaluate(kAxe);  // evaluated by the test's driver: the page's CSP does not apply
+      const contrast = await page.evaluate(() => window.axe.run(document, { runOnly: ['color-contrast'] }));
+      assert.deepEqual(contrast.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.any.map((a) => a.message).join('; ')}`)), [],
+        `${name}: axe-core's contrast rule`);
+      assert.equal(await page.isVisible('#learn-clearance'), false, `${name}: the clearance switch is not a first control`);
+      const invite = await page.textContent('#lesson-start');
+      const first = JSON.parse(fs.readFileSync(path.join(repo, 'maps/lessons/index.json'), 'utf8')).lessons[0];
+      assert.equal(invite, `Start lesson 1: ${first.title}`);
+      if (touch) await page.tap('#lesson-start');
+      else await page.click('#lesson-start');
+      await page.waitForFunction(() => !document.getElementById('lesson-body').hidden);
+      assert.equal(await page.textContent('#lesson-title'), first.title, `${name}: one tap opens lesson 1`);
+      assert.equal(await page.isVisible('#lesson-start'), false, 'the invitation goes while a lesson is open');
+      await page.click('#lesson-close');
+      assert.match(await page.textContent('#lesson-start'), /^Continue lesson 1: .* \(page 1 of \d+\)$/, 'and comes back as Continue');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
   }
 });
 
@@ -172,8 +215,7 @@ test('390 x 844 phone: the first lesson\'s text on screen with the canvas, witho
   const { page, errors, close } = await openPage({ view: null, viewport: { width: 390, height: 844 }, touch: true });
   try {
     assert.equal(await viewOf(page), 'learn');
-    await page.tap('#lesson-list-box > summary');
-    await page.tap('#lesson-list button[data-file]');
+    await page.tap('#lesson-start');  // one tap from the first view
     await page.waitForFunction(() => !document.getElementById('lesson-body').hidden && document.getElementById('lesson-text').textContent.length > 20);
     await nextFrames(page);
     const scrolled = await page.evaluate(() => ({ window: scrollY, panel: document.getElementById('panel').scrollTop }));

@@ -54,6 +54,7 @@ export class LessonsPanel {
   }
 
   bind() {
+    $('lesson-start').addEventListener('click', () => this.openBuiltin($('lesson-start').dataset.file));
     $('lesson-open').addEventListener('click', async () => {
       const file = $('lesson-select').value;
       if (!file) {

@@ -51,18 +51,26 @@ export class HeatMap {
     for (const [value, label] of Object.entries(kHeatKinds)) select.append(new Option(label, value));
     // The Learn view's switch shows the clearance map (the same field: Tools' list shows it too).
     const clearance = $('learn-clearance');
+    // The switch belongs with agent sizes: shown when the agent is bigger than a cell (or the
+    // clearance map is on), not among a newcomer's first controls.
+    const showSwitch = () => {
+      $('learn-clearance-row').hidden = !(this.store.engine.settings.agentSize > 1 || this.kind === 'clearance');
+    };
+    for (const kind of ['settings', 'map']) this.store.on(kind, showSwitch);
     const choose = (kind) => {
       this.kind = kind;
       select.value = kind;
       clearance.checked = kind === 'clearance';
       this.dirty = true;
       this.kindChanged();
+      showSwitch();
       requestDraw();
     };
     select.addEventListener('change', () => {
       choose(select.value);
       this.store.partChanged('heatMap');
     });
+    showSwitch();
     clearance.addEventListener('change', () => {
       choose(clearance.checked ? 'clearance' : 'none');
       this.store.partChanged('heatMap');

@@ -47,7 +47,7 @@ export class SearchPanel {
     c.live = $('live').checked;
     // The Learn view has no live switch: its intro says what an edit does there.
     const showLive = () => setText('learn-live', c.live
-      ? 'Live is on (Tools): a change shows the finished search at once; Reset, then Play, to watch it grow again.'
+      ? 'Live is on (Tools): an edit shows the finished search; Reset, then Play, replays it.'
       : 'Live is off (Tools): a change clears the search, ready for Play.');
     showLive();
     c.onState((state) => {
