@@ -3,7 +3,7 @@
 // the engine's pick is accepted (tapped on a touch phone), the same seed gives the same
 // questions in two fresh browsers, h and f typed in the field, the admissibility question
 // against a Dijkstra from every cell, and Stop gives back the visitor's map and settings (after
-// a reload too). Every expected answer is read from the page's engine, never typed here.
+// a reload too); a missed question can be tried again. Every expected answer is read from the page's engine, never typed here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -256,6 +256,39 @@ test('the admissibility question is checked by the engine: h against a Dijkstra 
       if (verdicts.size === 2 && answered >= 3) break;
     }
     assert.equal(verdicts.size, 2, 'questions on admissible and on inadmissible heuristics');
+  });
+});
+
+test('a missed question can be tried again: the same question, the streak moves, the set counts first answers (per kind); Stop gives the map back', async () => {
+  await withPage({}, async ({ page }) => {
+    const before = await engineState(page);
+    const [at] = await questionsOf(page, 'h', 4);
+    await goTo(page, ...at);
+    const q = await shown(page);
+    const value = await page.evaluate((c) => window.playground.engine.inspect(c).h, q.cell);
+    await page.keyboard.type((value + 2).toFixed(2));
+    await page.keyboard.press('Enter');
+    await waitAnswered(page);
+    const missed = await feedback(page);
+    assert.equal(missed.result, 'wrong', missed.text);
+    assert.match(missed.streak, /^Streak 0 · best \d+ · 0 of 1 right in this set \(h 0 of 1\)$/);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'exercise-retry', 'Try again has the focus after a miss');
+    await page.keyboard.press('Enter');
+    await waitAsking(page);
+    const again = await shown(page);
+    assert.deepEqual([again.seed, again.index, again.cell, again.text], [q.seed, q.index, q.cell, q.text], 'the same question');
+    assert.equal(await page.isHidden('#exercise-retry'), true);
+    assert.equal((await feedback(page)).text, '', 'the miss is cleared');
+    await page.keyboard.type(value.toFixed(2));
+    await page.keyboard.press('Enter');
+    await waitAnswered(page);
+    const right = await feedback(page);
+    assert.equal(right.result, 'right', right.text);
+    assert.match(right.text, /Another try: the set's score counts first answers/);
+    assert.match(right.streak, /^Streak 1 · best \d+ · 0 of 1 right in this set \(h 0 of 1\)$/);
+    assert.equal(await page.isHidden('#exercise-retry'), true, 'nothing to retry after a right answer');
+    await page.click('#exercise-stop');
+    assert.deepEqual(await engineState(page), before, 'the visitor\'s map and settings are back');
   });
 });
 

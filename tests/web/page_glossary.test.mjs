@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withPage, saveScreenshot, nextFrames, finishTry } from './support.mjs';
-import { kGlossary } from '../../web/js/glossary.js';
+import { kGlossary, kHeuristicFormulas, kHeuristicTerms } from '../../web/js/glossary.js';
 
 const patterns = kGlossary.map((t) => ({ id: t.id, match: t.match, caseless: !!t.caseless }));
 
@@ -165,5 +165,74 @@ test('a lesson\'s text, result and checks are marked, and the checks read as sen
     await nextFrames(page);
     assert.deepEqual((await scanTerms(page)).filter((f) => !f.marked), [], 'every term on the last page is marked');
     assert.equal(await page.locator('#lesson-end .term[data-term=dijkstra]').count(), 1);
+  });
+});
+
+// A formula of the glossary (kHeuristicFormulas, as its words show it) evaluated at (dx, dy).
+function evaluateFormula(formula, dx, dy) {
+  const js = formula.replace(/√2/g, 'Math.SQRT2').replace(/√\(/g, 'Math.sqrt(').replace(/(d[xy])²/g, '($1 * $1)')
+    .replace(/×/g, '*').replace(/−/g, '-').replace(/\b(max|min)\(/g, 'Math.$1(');
+  assert.match(js, /^[-+*() ,.0-9]*(?:(?:dx|dy|Math\.(?:SQRT2|sqrt|max|min))[-+*() ,.0-9]*)*$/, `a formula of numbers, dx and dy: ${formula}`);
+  return new Function('dx', 'dy', `return ${js};`)(dx, dy);
+}
+
+test('every heuristic the menus offer, on every movement rule: the glossary\'s words give the engine\'s h on three cells, and the exercise accepts exactly that number', async () => {
+  await withPage({ viewport: { width: 1280, height: 800 } }, async ({ page }) => {
+    // An empty 16 x 12 map of unit costs: the true cost to the goal is the distance the moves
+    // allow, dx + dy with 4-way moves and the 8-way octile distance with any diagonal rule.
+    await page.fill('#new-width', '16');
+    await page.fill('#new-height', '12');
+    await page.click('#new-map');
+    await page.waitForFunction(() => window.playground.engine.width === 16);
+    const goal = await page.evaluate(() => {
+      const e = window.playground.engine;
+      return { x: e.xOf(e.goal()), y: e.yOf(e.goal()) };
+    });
+    const cells = [[0, 0], [7, 3], [2, 9]];
+    const rules = await page.evaluate(() => [...document.getElementById('diagonal').options].map((o) => o.value));
+    const heuristics = await page.evaluate(() => [...document.getElementById('heuristic').options].map((o) => o.value));
+    assert.deepEqual(Object.keys(kHeuristicTerms).sort(), [...heuristics].sort(), 'the glossary defines every heuristic the menu offers');
+    let checked = 0;
+    for (const rule of rules) {
+      await page.selectOption('#diagonal', rule);
+      const moves = rule === '0' ? '4-way' : '8-way';
+      for (const heuristic of heuristics) {
+        await page.selectOption('#heuristic', heuristic);
+        await page.click('#step');
+        await page.waitForFunction(() => window.playground.engine.stats().expanded > 0);
+        const entry = byId.get(kHeuristicTerms[heuristic]);
+        assert.ok(entry, `${heuristic}: a glossary entry`);
+        const formula = kHeuristicFormulas[heuristic]?.[moves];
+        if (formula) assert.ok(entry.text.includes(`h = ${formula}`), `${heuristic}, ${moves}: the glossary's words say h = ${formula}: ${entry.text}`);
+        for (const [x, y] of cells) {
+          const h = await page.evaluate(([cx, cy]) => window.playground.engine.inspect(window.playground.engine.index(cx, cy)).h, [x, y]);
+          const dx = Math.abs(x - goal.x), dy = Math.abs(y - goal.y);
+          const trueCost = evaluateFormula(kHeuristicFormulas.octile[moves], dx, dy);
+          const expected = formula ? evaluateFormula(formula, dx, dy) : trueCost;  // exact and landmarks: the true cost here
+          assert.ok(Math.abs(h - expected) < 1e-9, `${heuristic}, ${moves} (movement ${rule}), cell (${x}, ${y}): the engine's h ${h}, the glossary's ${expected}`);
+          checked += 1;
+        }
+      }
+    }
+    assert.equal(checked, rules.length * heuristics.length * cells.length);
+
+    // The menu says what runs, and the exercise's check accepts the glossary's number and not
+    // the 8-way one (octile on a 4-way map at (7, 3)).
+    await page.selectOption('#diagonal', '0');
+    await page.selectOption('#heuristic', 'octile');
+    assert.equal(await page.evaluate(() => document.querySelector('#heuristic option[value=octile]').textContent), 'octile (= Manhattan on 4-way moves)');
+    await page.click('#step');
+    await page.waitForFunction(() => window.playground.engine.stats().expanded > 0);
+    const dx = Math.abs(7 - goal.x), dy = Math.abs(3 - goal.y);
+    const answers = { glossary: evaluateFormula(kHeuristicFormulas.octile['4-way'], dx, dy), eightWay: evaluateFormula(kHeuristicFormulas.octile['8-way'], dx, dy) };
+    assert.ok(Math.abs(answers.glossary - answers.eightWay) > 0.1, `the two differ at (7, 3): ${JSON.stringify(answers)}`);
+    const verdicts = await page.evaluate(async (typed) => {
+      const { checkValue } = await import('./js/exercise/check.js');
+      const e = window.playground.engine, cell = e.index(7, 3);
+      return Object.fromEntries(Object.entries(typed).map(([k, v]) => [k, checkValue(e, 'h', cell, v.toFixed(2))]));
+    }, answers);
+    assert.equal(verdicts.glossary.ok, true, verdicts.glossary.text);
+    assert.match(verdicts.glossary.text, /octile \(on 4-way moves: dx \+ dy, the Manhattan distance\)/);
+    assert.equal(verdicts.eightWay.ok, false, verdicts.eightWay.text);
   });
 });

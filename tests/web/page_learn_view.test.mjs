@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPage, saveScreenshot, nextFrames } from './support.mjs';
+import { openPage, saveScreenshot, nextFrames, cellPoint } from './support.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -103,6 +103,73 @@ test('the first view, desktop and phone: lesson 1 in one tap, side text at least
     } finally {
       await close();
     }
+  }
+});
+
+// The readout over the canvas and the engine's own values for the cell it names.
+const readout = (page) => page.evaluate(() => {
+  const box = document.getElementById('cell-readout'), n = Number(box.dataset.cell), e = window.playground.engine;
+  const info = n >= 0 ? e.inspect(n) : null;
+  return { shown: box.checkVisibility(), text: box.textContent, cell: n, engine: info && { state: info.state, g: info.g, h: info.h, f: info.f } };
+});
+function assertReadout(r, cell, where) {
+  assert.equal(r.shown, true, `${where}: the readout shows`);
+  assert.equal(r.cell, cell, `${where}: the readout names the cell (${r.text})`);
+  const m = /g = ([\d.]+), h = ([\d.]+), f = ([\d.]+)/.exec(r.text);
+  assert.ok(m, `${where}: g, h and f in words: ${r.text}`);
+  const [g, h, f] = m.slice(1).map(Number);
+  for (const [name, shown, value] of [['g', g, r.engine.g], ['h', h, r.engine.h], ['f', f, r.engine.f]]) {
+    assert.ok(Math.abs(shown - value) < 1e-4, `${where}: ${name} shown ${shown}, the engine's ${value} (${r.text})`);
+  }
+  assert.match(r.text, /^\(\d+, \d+\), [^:]+: (open|closed)/, `${where}: the cell and its state in words`);
+}
+
+test('the Learn view\'s cell readout: hover, keyboard focus and a tap on a cell give its state, g, h and f, the engine\'s values', async () => {
+  const { page, errors, close } = await openPage({ view: 'learn', viewport: { width: 1280, height: 800 } });
+  try {
+    for (let i = 0; i < 6; ++i) await page.click('#step');
+    const cells = await page.evaluate(() => {
+      const states = window.playground.engine.states();
+      return { open: states.indexOf(1), closed: states.lastIndexOf(2) };
+    });
+    assert.ok(cells.open >= 0 && cells.closed >= 0, JSON.stringify(cells));
+    for (const [kind, cell] of Object.entries(cells)) {
+      const p = await cellPoint(page, cell);
+      await page.mouse.move(p.x, p.y);
+      assertReadout(await readout(page), cell, `hover on the ${kind} cell`);
+    }
+    // The keyboard: the pointer leaves the canvas, the focused canvas's cell cursor moves.
+    await page.mouse.move(1, 1);
+    await page.focus('#grid');
+    await page.keyboard.press('ArrowRight');
+    const cursor = await page.evaluate(() => window.playground.marks.cursor);
+    assert.ok(cursor >= 0, 'the keyboard cursor is on a cell');
+    const r = await readout(page);
+    assert.equal(r.cell, cursor, 'the readout follows the keyboard cursor');
+    if (r.engine.state !== 0) assertReadout(r, cursor, 'the keyboard cursor');
+    else assert.match(r.text, /not reached yet; h = [\d.]+\.$/, r.text);
+    await saveScreenshot(page, 'learn-readout.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+  const phone = await openPage({ view: 'learn', viewport: { width: 390, height: 844 }, touch: true });
+  try {
+    await phone.page.click('#finish');
+    await phone.page.waitForFunction(() => window.playground.controller.state === 'finished');
+    const cell = await phone.page.evaluate(() => {  // a closed cell that is neither end
+      const e = window.playground.engine, closed = [...e.states().keys()].filter((n) => e.states()[n] === 2 && n !== e.start() && n !== e.goal());
+      return closed[Math.floor(closed.length / 2)];
+    });
+    const p = await cellPoint(phone.page, cell);
+    await phone.page.touchscreen.tap(p.x, p.y);  // a tap moves the start there and reads the cell
+    await phone.page.waitForFunction((n) => window.playground.engine.start() === n, cell);
+    await phone.page.tap('#finish');
+    await phone.page.waitForFunction(() => window.playground.controller.state === 'finished');
+    assertReadout(await readout(phone.page), cell, 'a tap on a phone');
+    assert.deepEqual(phone.errors, []);
+  } finally {
+    await phone.close();
   }
 });
 

@@ -133,6 +133,35 @@ test('race mode: both counts equal the native expansions (tunnel-aware vs plain,
   });
 });
 
+test('race mode: B\'s controls that change nothing are off and the note says why; B\'s own admissibility note', async () => {
+  await withPage({}, async ({ page }) => {
+    await openTeachingMap(page, { algorithm: 'astar', heuristic: 'manhattan', wrapAware: true, portalAware: true });
+    await page.evaluate(() => { document.getElementById('heat').open = true; });
+    await page.check('#race-on');
+    const b = () => page.evaluate(() => ({
+      heuristic: document.getElementById('race-heuristic').disabled, weight: document.getElementById('race-weight').disabled,
+      wrap: document.getElementById('race-wrap-aware').disabled, note: document.getElementById('race-note').textContent,
+      warn: document.getElementById('race-note').classList.contains('warn'),
+    }));
+    await page.selectOption('#race-algorithm', 'dijkstra');
+    const dijkstra = await b();
+    assert.deepEqual([dijkstra.heuristic, dijkstra.weight, dijkstra.wrap], [true, true, true], JSON.stringify(dijkstra));
+    assert.match(dijkstra.note, /^B: Dijkstra ignores the heuristic\. The weight is for weighted searches only\.$/);
+    await page.selectOption('#race-algorithm', 'astar');
+    await page.selectOption('#race-heuristic', 'manhattan');
+    await page.uncheck('#race-wrap-aware');  // the kMap wraps in x: plain Manhattan may overestimate
+    const plain = await b();
+    assert.deepEqual([plain.heuristic, plain.weight, plain.wrap, plain.warn], [false, true, false, true], JSON.stringify(plain));
+    assert.match(plain.note, /^B: manhattan may overestimate on this map: B's path may not be the shortest\./);
+    await page.check('#race-wrap-aware');
+    const aware = await b();
+    assert.equal(aware.warn, false);
+    assert.match(aware.note, /^B: manhattan is admissible here: B's path is the shortest\./);
+    await page.selectOption('#race-algorithm', 'weighted-astar');
+    assert.equal((await b()).weight, false, 'weighted A*: the weight is on');
+  });
+});
+
 // Exact cost from every cell to the goal on kMap: Dijkstra from the goal over reversed moves
 // (4-way, wrap in x; a move costs the cost of the cell it enters).
 function reverseDijkstra() {

@@ -6,6 +6,34 @@
 // `caseless`). Single letters (g, h, f) are matched lowercase only and never inside a word,
 // an abbreviation ("e.g.") or a file name. No DOM here: node tests read the same list.
 
+// h's formulas for each movement rule on square grids, with unit steps: dx and dy are the
+// columns and rows between a cell and the goal (the shorter way round a wrapping map when h is
+// tunnel-aware). The map's cheapest cell cost and the step costs (1 and √2, or 10 and 14) scale
+// them; on hex maps Manhattan, octile and Chebyshev are the hex distance. The glossary's words
+// below show them; page_glossary evaluates them against the engine's h.
+export const kHeuristicFormulas = Object.freeze({
+  zero: { '4-way': '0', '8-way': '0' },
+  manhattan: { '4-way': 'dx + dy', '8-way': 'dx + dy' },
+  octile: { '4-way': 'dx + dy', '8-way': 'max(dx, dy) + (√2 − 1) × min(dx, dy)' },
+  euclidean: { '4-way': '√(dx² + dy²)', '8-way': '√(dx² + dy²)' },
+  chebyshev: { '4-way': 'max(dx, dy)', '8-way': 'max(dx, dy)' },
+});
+// The glossary entry that defines each heuristic of core's registry.
+export const kHeuristicTerms = Object.freeze({
+  zero: 'zero-h', manhattan: 'manhattan', octile: 'octile', euclidean: 'euclidean', chebyshev: 'chebyshev', exact: 'exact-h', landmarks: 'landmarks',
+});
+
+// A heuristic's name as menus and questions show it: where the name runs as another distance,
+// it says which (octile on 4-way moves is the Manhattan distance: there is no diagonal step).
+export function heuristicShownName(name, { fourWay = false, hex = false } = {}) {
+  return name === 'octile' && fourWay && !hex ? 'octile (= Manhattan on 4-way moves)' : name;
+}
+// Refreshes a heuristic menu's option texts for an engine's movement rule and cell shape.
+export function labelHeuristicOptions(select, engine) {
+  const on = { fourWay: engine.diagonal() === 0, hex: engine.isHex() };
+  for (const option of select.options) option.textContent = heuristicShownName(option.value, on);
+}
+
 export const kGlossary = Object.freeze([
   {
     id: 'g', term: 'g',
@@ -115,17 +143,37 @@ export const kGlossary = Object.freeze([
   {
     id: 'manhattan', term: 'Manhattan distance', caseless: true,
     match: String.raw`\bmanhattan\b`,
-    text: 'Manhattan distance: steps across plus steps up or down, as on city blocks. Exact on an empty 4-way grid.',
+    text: `Manhattan distance: steps across plus steps up or down, as on city blocks: h = ${kHeuristicFormulas.manhattan['4-way']} (dx, dy: the columns and rows to the goal). Exact on an empty 4-way grid; with 8-way moves it can overestimate, since one diagonal step covers one of each.`,
   },
   {
     id: 'octile', term: 'octile distance', caseless: true,
     match: String.raw`\boctile\b`,
-    text: 'Octile distance: the cost on an empty 8-way grid, diagonal steps (√2) first, then straight ones.',
+    text: `Octile distance: the cost on an empty grid with the map's own moves. With 8-way moves, diagonal steps (√2) first, then straight ones: h = ${kHeuristicFormulas.octile['8-way']}. With 4-way moves there is no diagonal step, so it is h = ${kHeuristicFormulas.octile['4-way']}, the Manhattan distance.`,
   },
   {
     id: 'euclidean', term: 'Euclidean distance', caseless: true,
     match: String.raw`\beuclidean\b`,
-    text: 'Euclidean distance: the straight-line distance, as the crow flies. Never more than the real cost, so admissible, but it often underestimates on a grid.',
+    text: `Euclidean distance: the straight-line distance, as the crow flies: h = ${kHeuristicFormulas.euclidean['8-way']} with any moves. Never more than the real cost, so admissible, but it often underestimates on a grid.`,
+  },
+  {
+    id: 'chebyshev', term: 'Chebyshev distance', caseless: true,
+    match: String.raw`\bchebyshev\b`,
+    text: `Chebyshev distance: the larger of the two, h = ${kHeuristicFormulas.chebyshev['8-way']}, the moves a chess king needs. Admissible with any moves (a step costs at least 1 and moves at most one column and one row), but weaker than octile.`,
+  },
+  {
+    id: 'zero-h', term: 'zero h', caseless: true,
+    match: String.raw`\bzero h\b`,
+    text: 'Zero h: h = 0 everywhere. A* then takes cells in order of g alone, as Dijkstra does.',
+  },
+  {
+    id: 'exact-h', term: 'exact h', caseless: true,
+    match: String.raw`\bexact h\b`,
+    text: 'Exact h: the true cost left from each cell to the goal, worked out before the search (a Dijkstra search backwards from the goal). A* with it expands only cells on a cheapest path.',
+  },
+  {
+    id: 'landmarks', term: 'landmarks (ALT)',
+    match: String.raw`\b[Ll]andmarks\b|\bALT\b`,
+    text: 'Landmarks (ALT): true costs to a few landmark cells, worked out before the search. By the triangle rule |cost(landmark, goal) − cost(landmark, cell)| never overestimates; h is the largest of these and the octile distance.',
   },
   {
     id: 'tunnel-aware', term: 'tunnel-aware h', caseless: true,

@@ -96,7 +96,7 @@ try {
   let view = null;
   const loop = new FrameLoop(controller, () => view.renderer.draw());
   view = new CanvasView(store, canvas, marks, loop);
-  const inspector = new InspectorView(store, marks);
+  const inspector = new InspectorView(store, marks, view);
   const stats = new StatsView(store, controller, messages);
   const searchPanel = new SearchPanel(store, controller, messages);
   const timeline = new Timeline(store, controller);

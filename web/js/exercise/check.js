@@ -14,8 +14,9 @@ export const cellText = (engine, n) => `(${engine.xOf(n)}, ${engine.yOf(n)})`;
 
 // The heuristic's name for people (core's registry).
 export function heuristicLabel(engine) {
-  const r = engine.registry;
-  return r.heuristicLabels[r.heuristics.indexOf(engine.settings.heuristic)] ?? engine.settings.heuristic;
+  const r = engine.registry, name = engine.settings.heuristic, label = r.heuristicLabels[r.heuristics.indexOf(name)] ?? name;
+  // The glossary's meaning (one meaning per word): on 4-way moves octile is dx + dy.
+  return name === 'octile' && engine.diagonal() === 0 && !engine.isHex() ? `${label} (on 4-way moves: dx + dy, the Manhattan distance)` : label;
 }
 
 // "f = g + h = 3 + 4.24 = 7.24" for a cell of the current search, in the algorithm's own terms.

@@ -18,13 +18,17 @@ export function saveBestStreak(best) {
   try { localStorage.setItem(kBestKey, String(best)); } catch { /* this visit only */ }
 }
 
-// { seed, index, streak, right, asked } or null.
+// { seed, index, streak, right, asked, kinds: { kind: { right, asked } } } or null.
 export function readPlace() {
   try {
     const p = JSON.parse(sessionStorage.getItem(kPlaceKey) ?? 'null');
     const whole = (v) => Number.isInteger(v) && v >= 0;
     if (!p || !whole(p.seed) || !whole(p.index) || !whole(p.streak) || !whole(p.right) || !whole(p.asked)) return null;
-    return { seed: p.seed, index: p.index, streak: p.streak, right: p.right, asked: p.asked };
+    const kinds = {};
+    for (const [kind, k] of Object.entries(p.kinds && typeof p.kinds === 'object' ? p.kinds : {})) {
+      if (/^[a-z]+$/.test(kind) && whole(k?.right) && whole(k?.asked)) kinds[kind] = { right: k.right, asked: k.asked };
+    }
+    return { seed: p.seed, index: p.index, streak: p.streak, right: p.right, asked: p.asked, kinds };
   } catch {
     return null;
   }

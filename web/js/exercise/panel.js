@@ -16,7 +16,8 @@ import { kLessonDir } from '../lessons/panel.js';
 import { QuestionMaker, kSetSize, randomSeed, parseSeed } from './questions.js';
 import { checkNext, checkValue, checkAdmissible } from './check.js';
 import { questionText } from './words.js';
-import { readBestStreak, saveBestStreak, readPlace, savePlace } from './exercise_progress.js';
+import { readPlace, savePlace } from './exercise_progress.js';
+import { ExerciseScore, newPlace } from './score.js';
 
 export const kLinkParameter = 'exercise';
 
@@ -31,12 +32,13 @@ export class ExercisePanel {
     this.maker = null;  // made at the first question (its sandbox engine is not needed before)
     this.active = false;
     this.busy = false;         // while the exercise itself changes the document
-    this.place = null;         // { seed, index, streak, right, asked }
+    this.place = null;         // { seed, index, streak, right, asked, kinds } (score.js)
+    this.retrying = false;     // the question is asked again after a miss (Try again)
     this.question = null;
     this.answer = null;        // the check's result once answered, else null
     this.shown = { revision: -1, start: -1, goal: -1 };  // the page's engine as set to the question
     this.lessonBefore = null;  // a lesson's kept document when the exercise started
-    this.best = readBestStreak();
+    this.score = new ExerciseScore();
     this.rings = { ask: -1, right: -1, wrong: -1 };
   }
 
@@ -44,6 +46,7 @@ export class ExercisePanel {
     $('exercise-start').addEventListener('click', () => this.start(randomSeed()));
     $('exercise-stop').addEventListener('click', () => this.stop());
     $('exercise-next').addEventListener('click', () => this.next());
+    $('exercise-retry').addEventListener('click', () => this.retry());
     $('exercise-link').addEventListener('click', () => this.showLink());
     $('exercise-form').addEventListener('submit', (ev) => {
       ev.preventDefault();
@@ -100,7 +103,8 @@ export class ExercisePanel {
       this.files.holdAutosave(true);
       this.active = true;
     }
-    this.place = place ?? { seed, index: 0, streak: this.place?.streak ?? 0, right: 0, asked: 0 };
+    this.place = place ? { ...place, kinds: { ...place.kinds } } : newPlace(seed, this.place?.streak ?? 0);
+    this.retrying = false;
     document.documentElement.dataset.exercise = 'asking';
     $('hint').hidden = true;  // the first-visit hint's "tap for the start" is not what a tap does now
     $('exercise-body').hidden = false;
@@ -178,6 +182,7 @@ export class ExercisePanel {
     $('exercise-feedback').textContent = '';
     $('exercise-feedback').dataset.result = '';
     $('exercise-next').textContent = 'Next question';
+    $('exercise-retry').hidden = true;
     $('exercise-body').dataset.state = 'asking';
     $('exercise-body').dataset.kind = q.kind;
     document.documentElement.dataset.exercise = 'asking';
@@ -186,8 +191,7 @@ export class ExercisePanel {
   }
 
   renderStreak() {
-    const p = this.place;
-    $('exercise-streak').textContent = `Streak ${p.streak} · best ${this.best} · ${p.right} of ${p.asked} right in this set`;
+    $('exercise-streak').textContent = this.score.words(this.place);
   }
 
   answerCell(cell) {
@@ -225,31 +229,30 @@ export class ExercisePanel {
   }
 
   done(result) {
-    const p = this.place;
+    const p = this.place, retry = this.retrying;
     this.answer = result;
-    p.asked += 1;
-    if (result.ok) {
-      p.right += 1;
-      p.streak += 1;
-      if (p.streak > this.best) {
-        this.best = p.streak;
-        saveBestStreak(this.best);
-      }
-    } else {
-      p.streak = 0;
-    }
+    this.score.record(p, this.question.kind, result.ok, retry);
     const last = p.index + 1 >= kSetSize;
-    this.say(result.text + (last ? ` End of the set: ${p.right} of ${kSetSize} right.` : ''), result.ok ? (result.tie ? 'tie' : 'right') : 'wrong');
+    const practice = retry ? ' (Another try: the set\'s score counts first answers.)' : '';
+    this.say(result.text + practice + (last ? ` End of the set: ${p.right} of ${kSetSize} right.` : ''), result.ok ? (result.tie ? 'tie' : 'right') : 'wrong');
     $('exercise-value').disabled = true;
     $('exercise-check').disabled = true;
     for (const id of ['exercise-yes', 'exercise-no']) $(id).disabled = true;
     $('exercise-next').textContent = last ? 'Another set' : 'Next question';
+    $('exercise-retry').hidden = result.ok;  // a miss can be tried again, the same question
     $('exercise-body').dataset.state = 'answered';
     document.documentElement.dataset.exercise = 'answered';
     savePlace(last ? p : { ...p, index: p.index + 1 });  // a reload goes on with the next question
     this.renderStreak();
     this.app.requestDraw();
-    $('exercise-next').focus({ preventScroll: true });
+    (result.ok ? $('exercise-next') : $('exercise-retry')).focus({ preventScroll: true });
+  }
+
+  // The missed question again, from its start (the map, the search after k expansions).
+  retry() {
+    if (!this.active || !this.answer || this.answer.ok) return Promise.resolve(false);
+    this.retrying = true;
+    return this.load();
   }
 
   say(text, result) {
@@ -262,8 +265,9 @@ export class ExercisePanel {
   next() {
     if (!this.active) return Promise.resolve(false);
     const p = this.place;
+    this.retrying = false;
     if (p.index + 1 >= kSetSize) {
-      this.place = { seed: randomSeed(), index: 0, streak: p.streak, right: 0, asked: 0 };
+      this.place = newPlace(randomSeed(), p.streak);
     } else {
       this.place = { ...p, index: p.index + 1 };
     }

@@ -9,6 +9,7 @@ import { Status, kDefaultSettings } from '../engine.js';
 import { Renderer } from '../render.js';
 import { $, setText, formatNumber } from '../dom.js';
 import { fillSelect } from '../views/search_panel.js';
+import { labelHeuristicOptions } from '../glossary.js';
 import { Pace } from '../loop.js';
 
 const kRunToEnd = 4294967295;  // SideSearch.step's largest budget (a non-finite one means 1)
@@ -52,6 +53,7 @@ export class RaceView {
       }).observe($('race-grid'));
     }
     store.on('settings', () => this.showLabels());
+    store.on('map', () => this.showControls());  // wrap and portals decide what B's switches do
   }
 
   bind() {
@@ -91,9 +93,11 @@ export class RaceView {
     for (const id of ['race-label-a', 'race-label-b']) $(id).hidden = !race;
     if (race) {
       $('race-algorithm').value = race.algorithm;
+      labelHeuristicOptions($('race-heuristic'), this.store.engine);
       $('race-heuristic').value = race.heuristic;
       $('race-weight').value = String(race.weight);
       $('race-wrap-aware').checked = race.wrapAware;
+      this.showControls();
       this.side.clear();
       if (!this.removeTicker) this.removeTicker = this.loop.addTicker((now) => this.frame(now));
       this.renderer.markMapDirty();
@@ -154,6 +158,26 @@ export class RaceView {
     }
     this.renderer.draw();
     return this.chasing;
+  }
+
+  // B's controls that change nothing for B's algorithm on this map are off, the reason in the
+  // note under them; the note also says whether B's h may overestimate here, as A's does.
+  showControls() {
+    const race = this.store.race;
+    if (!race) return;
+    const e = this.store.engine, info = e.algorithmInfo(race.algorithm), wraps = e.wrapX() || e.wrapY();
+    $('race-heuristic').disabled = !info.usesHeuristic;
+    $('race-weight').disabled = !info.weighted;
+    $('race-wrap-aware').disabled = !info.usesHeuristic || !wraps;
+    const h = e.raw.heuristicInfo(e.heuristics.indexOf(race.heuristic), race.wrapAware, race.portalAware);
+    const note = $('race-note');
+    let text = !info.usesHeuristic ? `B: ${info.label} ignores the heuristic.`
+      : !h.admissible ? `B: ${race.heuristic} may overestimate on this map: B's path may not be the shortest.`
+        : `B: ${race.heuristic} is admissible here${info.optimal ? ': B\'s path is the shortest' : ''}.`;
+    if (!info.weighted) text += ' The weight is for weighted searches only.';
+    if (info.usesHeuristic && !wraps) text += ' This map does not wrap: tunnel-awareness changes nothing.';
+    note.textContent = text;
+    note.className = info.usesHeuristic && !h.admissible ? 'note warn' : 'note';
   }
 
   showLabels() {

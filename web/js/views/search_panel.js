@@ -5,6 +5,7 @@
 import { $, setText } from '../dom.js';
 import { ControllerState } from '../controller.js';
 import { Status } from '../engine.js';
+import { labelHeuristicOptions } from '../glossary.js';
 
 const kHexDistanceHeuristics = ['manhattan', 'octile', 'chebyshev'];
 
@@ -91,6 +92,7 @@ export class SearchPanel {
   sync() {
     const e = this.store.engine, s = e.settings;
     $('algorithm').value = s.algorithm;
+    labelHeuristicOptions($('heuristic'), e);
     $('heuristic').value = s.heuristic;
     $('weight').value = String(s.weight);
     const algorithm = e.algorithmInfo();
