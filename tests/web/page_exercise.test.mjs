@@ -292,6 +292,18 @@ test('a missed question can be tried again: the same question, the streak moves,
   });
 });
 
+test('starting an exercise says the map is kept, and an old message does not stay over the grid', async () => {
+  await withPage({}, async ({ page }) => {
+    await page.evaluate(() => window.playground.showMessage('Opened Arcade.', 'info'));
+    assert.equal(await page.isVisible('#message-box'), true);
+    await page.click('#exercise-start');
+    await waitAsking(page);
+    assert.equal(await page.isVisible('#message-box'), false, 'the message from before the exercise is gone');
+    assert.match(await page.textContent('#exercise-kept'), /yours is kept, and Stop gives it back/);
+    assert.equal(await page.isVisible('#exercise-kept'), true);
+  });
+});
+
 test('Stop gives back the previous map and settings, after a reload inside the exercise too', async () => {
   await withPage({}, async ({ page }) => {
     await page.selectOption('#algorithm', 'dijkstra');

@@ -102,6 +102,8 @@ export class ExercisePanel {
       this.files.keepBefore('exercise', before);
       this.files.holdAutosave(true);
       this.active = true;
+      // A message from before (a toast over the legend) is not about the question; an error stays.
+      if (this.app.messages.level !== 'error') this.app.messages.dismiss();
     }
     this.place = place ? { ...place, kinds: { ...place.kinds } } : newPlace(seed, this.place?.streak ?? 0);
     this.retrying = false;
