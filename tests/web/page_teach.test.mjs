@@ -162,6 +162,34 @@ test('race mode: B\'s controls that change nothing are off and the note says why
   });
 });
 
+test('the canvas\'s legend shows the heat map\'s colour scale and range, in the Tools and the Learn view, and drops it when the map is off', async () => {
+  await withPage({}, async ({ page }) => {
+    await openTeachingMap(page, { algorithm: 'astar', heuristic: 'manhattan', wrapAware: true, portalAware: true });
+    await page.click('#finish');
+    await page.waitForFunction(() => window.playground.controller.state === 'finished');
+    await page.evaluate(() => { document.getElementById('heat').open = true; });
+    assert.equal(await page.isVisible('#legend-heat'), false, 'no heat map, no scale');
+    await page.selectOption('#heat-kind', 'h');
+    const expected = await page.evaluate(async () => {
+      const { formatNumber } = await import('./js/dom.js');
+      const v = Array.from(window.playground.engine.heat('h')).filter((x) => !Number.isNaN(x));
+      return `h: ${formatNumber(Math.min(...v))} to ${formatNumber(Math.max(...v))}`;
+    });
+    const legend = () => page.evaluate(() => {
+      const text = (id) => document.getElementById(id).textContent;
+      return { shown: document.getElementById('legend-heat').checkVisibility(), text: `${text('legend-heat-name')} ${text('legend-heat-min')} to ${text('legend-heat-max')}` };
+    });
+    assert.deepEqual(await legend(), { shown: true, text: expected }, 'Tools: the scale with the engine\'s range');
+    await page.click('#view-switch');
+    await page.waitForFunction(() => document.documentElement.dataset.view === 'learn');
+    assert.deepEqual(await legend(), { shown: true, text: expected }, 'Learn: the same scale');
+    await saveScreenshot(page, 'legend-heat.png');
+    await page.click('#view-switch');
+    await page.selectOption('#heat-kind', 'none');
+    assert.equal((await legend()).shown, false, 'the scale goes with the heat map');
+  });
+});
+
 // Exact cost from every cell to the goal on kMap: Dijkstra from the goal over reversed moves
 // (4-way, wrap in x; a move costs the cost of the cell it enters).
 function reverseDijkstra() {

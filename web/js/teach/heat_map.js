@@ -20,6 +20,8 @@ const kHeatLabels = {
   error: 'heuristic error: exact − h',
   clearance: 'clearance: the largest square agent that fits with its top-left cell here',
 };
+// The same kinds, short, for the canvas's legend.
+const kLegendNames = { g: 'g', h: 'h', f: 'f', order: 'expansion order', exact: 'exact cost', error: 'exact − h', clearance: 'clearance' };
 export const kHeatKinds = Object.freeze(Object.fromEntries(kHeatKindNames.map((k) => [k, kHeatLabels[k]])));
 
 // Viridis (perceptually even, readable with the common colour-vision deficiencies).
@@ -111,18 +113,24 @@ export class HeatMap {
     return Float64Array.from(this.clearance.values(), (v) => (v === 0 ? NaN : v));
   }
 
+  // The colour scale where the heat map is seen: the canvas's legend (every view) and the Tools
+  // section's; the Learn view's clearance switch says the range in words too.
   showLegend() {
-    // The Learn view has no legend: its switch says the range the colours span.
     const clearance = this.kind === 'clearance' && this.max >= this.min;
     setText('learn-clearance-range', clearance ? `from ${formatNumber(this.min)} (dark) to ${formatNumber(this.max)} (yellow) cells` : '');
-    const legend = $('heat-legend');
-    legend.hidden = !this.values;
+    $('heat-legend').hidden = !this.values;
+    $('legend-heat').hidden = !this.values;
     if (!this.values) return;
     const empty = !(this.max >= this.min);
-    setText('heat-min', empty ? '–' : formatNumber(this.error ? Math.max(0, this.min) : this.min));
-    setText('heat-max', empty ? '–' : formatNumber(this.max));
+    const low = empty ? '–' : formatNumber(this.error ? Math.max(0, this.min) : this.min), high = empty ? '–' : formatNumber(this.max);
+    setText('heat-min', low);
+    setText('heat-max', high);
+    setText('legend-heat-name', `${kLegendNames[this.kind] ?? this.kind}:`);
+    setText('legend-heat-min', low);
+    setText('legend-heat-max', high);
     const negatives = this.kind === 'error' && this.min < -1e-9;
     $('heat-over').hidden = !negatives;
+    $('legend-heat-over').hidden = !negatives;
     if (negatives) setText('heat-over', `red: h overestimates (by up to ${formatNumber(-this.min)}): not admissible here`);
   }
 
