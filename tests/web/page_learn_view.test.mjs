@@ -173,6 +173,40 @@ test('the Learn view\'s cell readout: hover, keyboard focus and a tap on a cell 
   }
 });
 
+test('the rings the code pane draws (being expanded, its neighbour) are in the legend while drawn, in the canvas\'s colours', async () => {
+  const { page, errors, close } = await openPage({ view: 'learn', viewport: { width: 1280, height: 800 } });
+  try {
+    const keys = () => page.evaluate(() => Object.fromEntries(['expanded', 'neighbour', 'selected'].map((k) => {
+      const key = document.getElementById(`legend-ring-${k}`);
+      return [k, key.checkVisibility() ? getComputedStyle(key.querySelector('i')).borderTopColor : null];
+    })));
+    assert.deepEqual(await keys(), { expanded: null, neighbour: null, selected: null }, 'no ring, no key');
+    for (let i = 0; i < 8; ++i) await page.click('#code-step-line');
+    await nextFrames(page);
+    const shown = await keys();
+    assert.ok(shown.expanded && shown.neighbour, `the two rings' keys: ${JSON.stringify(shown)}`);
+    // The canvas's pixels on each ring (its top-left corner: the start's marker may cover the
+    // middle of the cell) have the key's colour.
+    const onCanvas = await page.evaluate(() => {
+      const app = window.playground, r = app.renderer, focus = app.teach.focus, dpr = r.dpr, ctx = r.ctx;
+      const w = Math.max(2, Math.min(4, r.cell * 0.12));
+      return Object.fromEntries(['expanded', 'neighbour'].map((k) => {
+        const c = r.cellCenter(focus[k]), corner = { x: c.x - r.cell / 2 + w / 2, y: c.y - r.cell / 2 + w / 2 };
+        const d = ctx.getImageData(Math.round(corner.x * dpr), Math.round(corner.y * dpr), 1, 1).data;
+        return [k, `rgb(${d[0]}, ${d[1]}, ${d[2]})`];
+      }));
+    });
+    const rgb = (s) => s.match(/\d+/g).slice(0, 3).map(Number);
+    for (const k of ['expanded', 'neighbour']) {
+      const a = rgb(shown[k]), b = rgb(onCanvas[k]);
+      assert.ok(a.every((v, i) => Math.abs(v - b[i]) <= 24), `${k}: the key's ${shown[k]}, the canvas's ${onCanvas[k]}`);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
 test('Tools and back: the same document, the choice kept over a reload, a lesson reads in the Learn view', async () => {
   const { page, errors, close } = await openPage({ view: null });
   try {

@@ -11,6 +11,17 @@ import { OpenListView } from './open_list.js';
 import { HeatMap } from './heat_map.js';
 import { RaceView } from './race.js';
 
+// The rings' colours, drawn here and shown in the canvas's legend (index.html's #legend-ring-*
+// keys, coloured from this table), each key while its ring is on the grid.
+export const kRingColours = Object.freeze({ expanded: '#d55e00', neighbour: '#cc79a7', selected: '#000000' });
+function showRingKeys(focus) {
+  for (const [name, colour] of Object.entries(kRingColours)) {
+    const key = $(`legend-ring-${name}`);
+    key.querySelector('i').style.borderColor = colour;
+    key.hidden = !focus.visible || !(focus[name] >= 0);
+  }
+}
+
 // Rings around the cells the teaching views point at.
 function drawFocus(focus) {
   return (ctx, view) => {
@@ -24,9 +35,9 @@ function drawFocus(focus) {
     };
     if (!focus.visible) return;
     const w = Math.max(2, Math.min(4, view.cell * 0.12));
-    ring(focus.expanded, '#d55e00', w, -w / 2);
-    ring(focus.neighbour, '#cc79a7', w, -w / 2);
-    ring(focus.selected, '#000000', w, w / 2);
+    ring(focus.expanded, kRingColours.expanded, w, -w / 2);
+    ring(focus.neighbour, kRingColours.neighbour, w, -w / 2);
+    ring(focus.selected, kRingColours.selected, w, w / 2);
   };
 }
 
@@ -34,7 +45,11 @@ export const kInspectMaxCells = 512 * 512;
 
 // views: the Learn / Tools switch (views/view_switch.js).
 export function bindTeaching({ store, controller, loop, view, views }) {
-  const focus = { visible: false, expanded: -1, neighbour: -1, selected: -1, changed: () => loop.requestDraw() };
+  const focus = { visible: false, expanded: -1, neighbour: -1, selected: -1 };
+  focus.changed = () => {
+    showRingKeys(focus);
+    loop.requestDraw();
+  };
   // The search at the code pane's line: the open-list table and the grid's cell states show it.
   const line = new LineState(store);
   view.renderer.stateView = () => line.states();
@@ -62,7 +77,7 @@ export function bindTeaching({ store, controller, loop, view, views }) {
       focus.visible = learning;
       codePane.setActive(learning);
       openList.setActive(learning);
-      loop.requestDraw();
+      focus.changed();
     }
     const big = inLearn && !fits ? cells : null;
     if (big !== null && big !== tooBig) {
