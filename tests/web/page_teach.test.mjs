@@ -190,6 +190,22 @@ test('the canvas\'s legend shows the heat map\'s colour scale and range, in the 
   });
 });
 
+test('the canvas\'s legend has a terrain key on a map with costs: its range, and the colour the canvas gives the dearest cost', async () => {
+  await withPage({}, async ({ page }) => {
+    assert.equal(await page.isVisible('#legend-terrain'), false, 'the bundled arcade maze has no terrain');
+    await openTeachingMap(page, { algorithm: 'astar', heuristic: 'manhattan', wrapAware: true, portalAware: true });
+    await nextFrames(page);
+    const seen = await page.evaluate(() => {
+      const r = window.playground.renderer, key = document.getElementById('legend-terrain');
+      const c = r.cellCenter(r.engine.index(4, 1)), d = r.ctx.getImageData(Math.round(c.x * r.dpr), Math.round(c.y * r.dpr), 1, 1).data;  // the mud (cost 3)
+      return { shown: key.checkVisibility(), text: key.textContent, bar: getComputedStyle(key.querySelector('i')).backgroundImage, mud: `rgb(${d[0]}, ${d[1]}, ${d[2]})` };
+    });
+    assert.equal(seen.shown, true);
+    assert.equal(seen.text, 'terrain: cost 1 to 3');
+    assert.ok(seen.bar.endsWith(`${seen.mud})`), `the bar ends in the mud's colour on the canvas (${seen.mud}): ${seen.bar}`);
+  });
+});
+
 // Exact cost from every cell to the goal on kMap: Dijkstra from the goal over reversed moves
 // (4-way, wrap in x; a move costs the cost of the cell it enters).
 function reverseDijkstra() {

@@ -140,6 +140,9 @@ export class CellLayers extends Viewport {
     const colorOf = (c) => (c === 0 ? wall : c === 1 ? floor : c > 1
       ? mix(kColors.floor, kColors.heavy, 0.25 + 0.75 * Math.log(c) / heavySpan)
       : mix(kColors.floor, kColors.light, 0.3 + 0.7 * Math.log(1 / c) / lightSpan));
+    // The legend's terrain key (views/canvas_view.js): the costs drawn and their colours.
+    this.terrain = { min: minCost, max: maxCost, low: colorOf(minCost), high: colorOf(maxCost) };
+    this.terrainChanged?.(this.terrain);
     const px = this.base.pixels;
     this.oneWayCells = [];
     if (step > 1) {
