@@ -71,6 +71,9 @@ export class CellLayers extends Viewport {
     this.baseStep = 1;  // cells per layer pixel across and down (layerStep)
     this.stateDirty = true;
     this.cellColors = new Uint32Array(0);  // packed terrain colour per cell
+    this.terrain = null;  // { min, max, low, high }: the costs drawn and their packed colours
+    /** @type {((terrain: { min: number, max: number, low: number, high: number }) => void) | null} */
+    this.terrainChanged = null;  // after the terrain layer is rebuilt (the legend's terrain key)
     this.hexView = null;       // hexagons drawn for one view: { canvas, ctx, key, shown states }
     this.oneWayCells = [];
     this.lastMode = '';         // 'square', 'hex-brick', 'hex-vector' or 'arcade': how the last frame drew the cells
