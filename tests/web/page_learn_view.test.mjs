@@ -259,7 +259,7 @@ const kReadmeFeatures = new Map([
   ['*lessons* (the first', ['#lesson-select', '#lesson-open', '#lesson-author-open', '#lesson-list-box > summary']],
   ['*exercise: predict the', ['#exercise-start']],
   ['plain words: g,', ['#panel .term']],
-  ['hover or tap', ['#inspector', '#show-parents', '#show-numbers']],
+  ['hover, tap or the keyboard', ['#inspector', '#show-parents', '#show-numbers']],
   ['two views over', ['#view-switch']],
   ['*heat maps and', ['#heat-kind', '#race-on']],
   ['looks (*look*): the', ['#look', '#pellets']],

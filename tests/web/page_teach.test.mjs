@@ -170,6 +170,7 @@ test('the canvas\'s legend shows the heat map\'s colour scale and range, in the 
     await page.evaluate(() => { document.getElementById('heat').open = true; });
     assert.equal(await page.isVisible('#legend-heat'), false, 'no heat map, no scale');
     await page.selectOption('#heat-kind', 'h');
+    await page.waitForFunction(() => document.getElementById('legend-heat').checkVisibility());  // drawn at the next frame
     const expected = await page.evaluate(async () => {
       const { formatNumber } = await import('./js/dom.js');
       const v = Array.from(window.playground.engine.heat('h')).filter((x) => !Number.isNaN(x));
@@ -186,6 +187,7 @@ test('the canvas\'s legend shows the heat map\'s colour scale and range, in the 
     await saveScreenshot(page, 'legend-heat.png');
     await page.click('#view-switch');
     await page.selectOption('#heat-kind', 'none');
+    await page.waitForFunction(() => !document.getElementById('legend-heat').checkVisibility());  // at the next frame
     assert.equal((await legend()).shown, false, 'the scale goes with the heat map');
   });
 });
