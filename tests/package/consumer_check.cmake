@@ -75,8 +75,15 @@ if(NOT last_output MATCHES "^astar ${VERSION}: ghost home in [0-9]+ steps, 2 thr
 endif()
 message(STATUS "${last_output}")
 
+# The library compiled from source at -O0: with clang where it is installed (make test's setup
+# installs clang 14 for the ASan build), about a quarter less compiler time than g++.
+find_program(fast_cxx NAMES clang++-14 clang++)
+set(compiler "")
+if(fast_cxx)
+  set(compiler "-DCMAKE_CXX_COMPILER=${fast_cxx}")
+endif()
 run("configure examples/cpp with add_subdirectory" ${CMAKE_COMMAND} -S ${SOURCE}/examples/cpp -B ${WORK}/subdir -G ${GENERATOR}
-    -DASTAR_SOURCE_DIR=${SOURCE} ${hide_gtest})
+    -DASTAR_SOURCE_DIR=${SOURCE} ${compiler} ${hide_gtest})
 run("list the targets (add_subdirectory)" ${CMAKE_COMMAND} --build ${WORK}/subdir --target help)
 if(last_output MATCHES "(^|\n)(test_[a-z_]+|astar|bench_[a-z_]+|fuzz_[a-z0-9_]+|web_reference_cost):")
   message(FATAL_ERROR "add_subdirectory made test, tool or benchmark targets (${CMAKE_MATCH_2}):\n${last_output}")

@@ -4,8 +4,14 @@
 # Inputs: -DSOURCE=<repository root> -DWORK=<build folder> -DGENERATOR=<CMake generator>.
 # The folder is kept between runs, so after the first run the build is a no-op.
 # Unoptimised (-O0, no debug info): the check is that it builds and runs; at -O3 the build took
-# ~2 min of make test.
-execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE}" -B "${WORK}" -G "${GENERATOR}" -DCMAKE_BUILD_TYPE=Debug
+# ~2 min of make test. With clang where it is installed (make test's setup installs clang 14 for
+# the ASan build): 48 CPU-s against g++'s 62 for this tree at -O0.
+find_program(fast_cxx NAMES clang++-14 clang++)
+set(compiler "")
+if(fast_cxx)
+  set(compiler "-DCMAKE_CXX_COMPILER=${fast_cxx}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE}" -B "${WORK}" -G "${GENERATOR}" ${compiler} -DCMAKE_BUILD_TYPE=Debug
                         -DCMAKE_CXX_FLAGS_DEBUG=-O0
                         -DCMAKE_DISABLE_FIND_PACKAGE_Boost=ON "-DASTAR_PARTS=tools/astar"
                 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
