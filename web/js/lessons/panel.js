@@ -263,7 +263,7 @@ export class LessonsPanel {
     }
     const { problem, result, checks } = outcome;
     if (problem) {
-      this.reveal.cancel();
+      this.reveal.release();  // an earlier try still waiting shows its result: the grid moves on
       box.dataset.state = 'error';
       box.dataset.shown = 'true';
       resultLine.textContent = `Could not run this: ${problem}`;
