@@ -7,6 +7,7 @@
 import { NodeState } from '../engine.js';
 import { formatNumber } from '../dom.js';
 import { whyNext } from '../teach/open_list.js';
+import { heuristicShownName } from '../glossary.js';
 
 const kTolerance = 0.01;  // a typed h or f to two decimals is right
 const sameKey = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
@@ -14,9 +15,10 @@ export const cellText = (engine, n) => `(${engine.xOf(n)}, ${engine.yOf(n)})`;
 
 // The heuristic's name for people (core's registry).
 export function heuristicLabel(engine) {
-  const r = engine.registry, name = engine.settings.heuristic, label = r.heuristicLabels[r.heuristics.indexOf(name)] ?? name;
-  // The glossary's meaning (one meaning per word): on 4-way moves octile is dx + dy.
-  return name === 'octile' && engine.diagonal() === 0 && !engine.isHex() ? `${label} (on 4-way moves: dx + dy, the Manhattan distance)` : label;
+  const r = engine.registry, name = engine.settings.heuristic;
+  // The menus' words where a name runs as another distance (octile on 4-way moves).
+  const shown = heuristicShownName(name, { fourWay: engine.diagonal() === 0, hex: engine.isHex() });
+  return shown !== name ? shown : r.heuristicLabels[r.heuristics.indexOf(name)] ?? name;
 }
 
 // "f = g + h = 3 + 4.24 = 7.24" for a cell of the current search, in the algorithm's own terms.

@@ -15,6 +15,7 @@ export class InspectorView {
     this.engine = store.engine;
     this.marks = marks;
     this.view = view;
+    this.placedCell = -1;  // the cell the readout's side was worked out for
     for (const kind of ['map', 'query', 'search']) store.on(kind, () => this.update());
   }
 
@@ -71,11 +72,14 @@ export class InspectorView {
     const box = $('cell-readout');
     if (!box) return;
     box.hidden = n < 0;
+    if (n < 0) this.placedCell = -1;
     box.textContent = text;
     box.dataset.cell = String(n);
-    // On the canvas's left when the cell is under the readout's usual place (top right).
+    // On the canvas's left when the cell is under the readout's usual place (top right). Worked
+    // out when the cell changes, not at every frame of a playing search (it reads the layout).
     const r = this.view?.renderer;
-    if (n < 0 || !r) return;
+    if (n < 0 || !r || n === this.placedCell) return;
+    this.placedCell = n;
     const c = r.cellCenter(n), area = r.canvas.getBoundingClientRect(), own = box.getBoundingClientRect();
     box.classList.toggle('left', c.x >= area.width - own.width - 16 && c.y <= own.height + 16);
   }
